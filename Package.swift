@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "XKit",
+    products: [
+        .library(name: "XKit", targets: ["XKit"]),
+        .executable(name: "xkit-demo", targets: ["xkit-demo"]),
+        .executable(name: "xkit-clip", targets: ["xkit-clip"]),
+        .executable(name: "xkit-bench", targets: ["xkit-bench"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xft xrender fontconfig",
+                       providers: [.apt(["libx11-dev", "libxft-dev", "libxrender-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CXTest", pkgConfig: "xtst x11 zlib",
+                       providers: [.apt(["libxtst-dev", "zlib1g-dev"])]),
+        .target(name: "XKitCore"),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11"]),
+        .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
+        .executableTarget(name: "xkit-demo", dependencies: ["XKit"], resources: []),
+        .executableTarget(name: "xkit-clip", dependencies: ["XKit"]),
+        .executableTarget(name: "xkit-bench", dependencies: ["XKit", "XKitTesting"]),
+        .testTarget(name: "XKitCoreTests", dependencies: ["XKitCore"]),
+        .testTarget(name: "XKitTests", dependencies: ["XKit", "XKitTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,47 @@
+/// Where views draw: the X backend implements it with Xft and XRender; tests can record calls.
+///
+/// Coordinates are logical points relative to the current origin (see `translate`); the
+/// backend multiplies by the window's scale.
+@MainActor
+public protocol GraphicsContext: AnyObject {
+    /// Device pixels per logical point (2 at `Xft.dpi: 192`).
+    var scale: Double { get }
+    /// The measurer whose advances match what `drawText` draws.
+    var measurer: TextMeasurer { get }
+
+    /// Fills a rectangle.
+    func fill(_ rect: Rect, color: Color)
+    /// Fills an anti-aliased rounded rectangle.
+    func fillRoundedRect(_ rect: Rect, radius: Double, color: Color)
+    /// Strokes the inside edge of an anti-aliased rounded rectangle (a radius of 0 strokes a plain rect).
+    func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double)
+    /// Fills an anti-aliased convex polygon.
+    func fillPolygon(_ points: [Point], color: Color)
+    /// Draws a single-line run of text with its baseline starting at `origin`.
+    func drawText(_ text: Substring, font: Font, color: Color, at origin: Point)
+
+    /// Moves the origin for subsequent calls; undone by `restoreState`.
+    func translate(by offset: Point)
+    /// Intersects the clip with a rectangle; undone by `restoreState`.
+    func clip(to rect: Rect)
+    /// Pushes the origin and clip.
+    func saveState()
+    /// Pops the origin and clip.
+    func restoreState()
+    /// The current clip in the current coordinates: drawing outside it can be skipped.
+    var clipBounds: Rect { get }
+}
+
+extension GraphicsContext {
+    /// Strokes a plain rectangle's inside edge.
+    public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1) {
+        strokeRoundedRect(rect, radius: 0, color: color, lineWidth: lineWidth)
+    }
+
+    /// Runs `body` with the state saved and restored around it.
+    public func withSavedState(_ body: () -> Void) {
+        saveState()
+        body()
+        restoreState()
+    }
+}

@@ -1,0 +1,155 @@
+/// Routes one window's pointer and key events to its views: capture, hover, focus and first responder.
+///
+/// The native window translates X events once and hands them here, so all routing is display-free
+/// and testable with synthetic events.
+@MainActor
+public final class EventRouter {
+    /// The root view of the window.
+    public unowned let root: View
+    /// The view holding keyboard focus.
+    public private(set) weak var firstResponder: View?
+    /// The view that took the pointer on button-down and gets drags until release.
+    public private(set) weak var capturingView: View?
+    /// The view under the pointer, for hover feedback.
+    public private(set) weak var hoveredView: View?
+    /// The next responder after the root view (the window), for actions nobody in the tree handles.
+    public weak var windowResponder: Responder?
+
+    public init(root: View) { self.root = root }
+
+    /// Makes `view` the first responder (nil clears focus); returns false if it cannot take focus.
+    @discardableResult
+    public func makeFirstResponder(_ view: View?) -> Bool {
+        if let view, !view.canBecomeFirstResponder { return false }
+        let old = firstResponder
+        if old === view { return true }
+        firstResponder = view
+        old?.focusDidChange()
+        view?.focusDidChange()
+        return true
+    }
+
+    /// Forgets a removed view (and its subtree) wherever the router holds it.
+    public func viewWasRemoved(_ view: View) {
+        if let f = firstResponder, f.isDescendant(of: view) { firstResponder = nil }
+        if let c = capturingView, c.isDescendant(of: view) { c.pointerCancelled(); capturingView = nil }
+        if let h = hoveredView, h.isDescendant(of: view) { hoveredView = nil }
+    }
+
+    // MARK: Pointer
+
+    /// Dispatches a pointer event in window coordinates.
+    public func handle(_ event: PointerEvent) {
+        switch event.kind {
+        case .down:
+            let hit = root.hitTest(event.location)
+            if event.button == .scrollUp || event.button == .scrollDown
+                || event.button == .scrollLeft || event.button == .scrollRight {
+                dispatchScroll(event, from: hit)
+                return
+            }
+            guard capturingView == nil else { return }
+            var view = hit
+            while let v = view {
+                if v.pointerDown(event) { capturingView = v; return }
+                view = v.superview
+            }
+        case .moved:
+            if let c = capturingView {
+                c.pointerDragged(event)
+            } else {
+                updateHover(event)
+            }
+        case .up:
+            if let c = capturingView, event.buttonsDown.isEmpty || event.button == .primary || event.button == .secondary || event.button == .middle {
+                capturingView = nil
+                c.pointerUp(event)
+                updateHover(event)
+            }
+        case .entered:
+            updateHover(event)
+        case .exited:
+            setHovered(nil, event)
+        case .scroll:
+            dispatchScroll(event, from: root.hitTest(event.location))
+        }
+    }
+
+    /// Ends any pointer capture (for example when a popup grabs the pointer).
+    public func cancelPointerCapture() {
+        capturingView?.pointerCancelled()
+        capturingView = nil
+    }
+
+    private func dispatchScroll(_ event: PointerEvent, from hit: View?) {
+        var view = hit
+        while let v = view {
+            if v.scrollWheel(event) { return }
+            view = v.superview
+        }
+    }
+
+    private func updateHover(_ event: PointerEvent) {
+        setHovered(root.hitTest(event.location), event)
+    }
+
+    private func setHovered(_ view: View?, _ event: PointerEvent) {
+        if hoveredView !== view {
+            let old = hoveredView
+            hoveredView = view
+            var exit = event; exit.kind = .exited
+            old?.pointerHovered(exit)
+            var enter = event; enter.kind = .entered
+            view?.pointerHovered(enter)
+        } else if let view {
+            view.pointerHovered(event)
+        }
+    }
+
+    // MARK: Keys
+
+    /// Sends a key event up the responder chain from the first responder; returns whether it was handled.
+    @discardableResult
+    public func handle(_ event: KeyEvent) -> Bool {
+        var responder: Responder? = firstResponder ?? root
+        while let r = responder {
+            if r.keyDown(event) { return true }
+            responder = r.nextResponder ?? (r === root ? windowResponder : nil)
+        }
+        if event.kind == .down, event.key == .tab {
+            moveFocus(backward: event.modifiers.contains(.shift))
+            return true
+        }
+        return false
+    }
+
+    /// Moves focus to the next (or previous) focusable view in reading order, wrapping around.
+    public func moveFocus(backward: Bool) {
+        let candidates = focusableViews()
+        guard !candidates.isEmpty else { return }
+        let current = firstResponder.flatMap { f in candidates.firstIndex { $0 === f } }
+        let next: Int
+        if let current {
+            next = (current + (backward ? candidates.count - 1 : 1)) % candidates.count
+        } else {
+            next = backward ? candidates.count - 1 : 0
+        }
+        makeFirstResponder(candidates[next])
+    }
+
+    /// Visible views that accept focus, in reading order (top to bottom, then left to right).
+    public func focusableViews() -> [View] {
+        var found: [(View, Rect)] = []
+        func walk(_ view: View) {
+            guard !view.isHidden else { return }
+            if view.canBecomeFirstResponder && view.acceptsTabFocus { found.append((view, view.convert(view.bounds, to: nil))) }
+            for sub in view.subviews { walk(sub) }
+        }
+        walk(root)
+        // A row is a band of 8 points, so views on the same visual line go left to right.
+        return found.sorted { a, b in
+            let ya = (a.1.minY / 8).rounded(.down), yb = (b.1.minY / 8).rounded(.down)
+            return ya != yb ? ya < yb : a.1.minX < b.1.minX
+        }.map { $0.0 }
+    }
+}

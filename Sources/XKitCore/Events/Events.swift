@@ -1,0 +1,67 @@
+/// Keyboard modifier state at the time of an event.
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let shift = Modifiers(rawValue: 1 << 0)
+    public static let control = Modifiers(rawValue: 1 << 1)
+    public static let alt = Modifiers(rawValue: 1 << 2)
+    public static let `super` = Modifiers(rawValue: 1 << 3)
+}
+
+/// A pointer button, numbered as X numbers them.
+public enum PointerButton: Int, Hashable, Sendable {
+    case primary = 1, middle = 2, secondary = 3
+    case scrollUp = 4, scrollDown = 5, scrollLeft = 6, scrollRight = 7
+    case back = 8, forward = 9
+}
+
+/// A pointer event in window coordinates.
+public struct PointerEvent: Sendable {
+    public enum Kind: Sendable { case down, up, moved, entered, exited, scroll }
+    public var kind: Kind
+    /// Where the pointer is, in the window's logical coordinates.
+    public var location: Point
+    /// The button pressed or released (for `scroll`, the wheel direction).
+    public var button: PointerButton?
+    /// Buttons held down during the event (for `moved`, the drag buttons).
+    public var buttonsDown: Set<PointerButton>
+    public var modifiers: Modifiers
+    /// Monotonic seconds, the clock the gesture recognizers use.
+    public var time: Double
+    /// The X server timestamp, for selections and grabs.
+    public var serverTime: UInt32
+
+    public init(kind: Kind, location: Point, button: PointerButton? = nil, buttonsDown: Set<PointerButton> = [],
+                modifiers: Modifiers = [], time: Double, serverTime: UInt32 = 0) {
+        self.kind = kind; self.location = location; self.button = button; self.buttonsDown = buttonsDown
+        self.modifiers = modifiers; self.time = time; self.serverTime = serverTime
+    }
+}
+
+/// A key, by meaning rather than by keycode.
+public enum Key: Hashable, Sendable {
+    case character(Character)
+    case enter, tab, escape, backspace, delete, space
+    case left, right, up, down, home, end, pageUp, pageDown
+    case menu, insert
+    case function(Int)
+    case other(UInt)
+}
+
+/// A key press or release, already mapped through the keyboard layout and input method.
+public struct KeyEvent: Sendable {
+    public enum Kind: Sendable { case down, up }
+    public var kind: Kind
+    public var key: Key
+    /// Text the key produced (after the input method), if any.
+    public var text: String?
+    public var modifiers: Modifiers
+    public var time: Double
+    public var serverTime: UInt32
+
+    public init(kind: Kind = .down, key: Key, text: String? = nil, modifiers: Modifiers = [],
+                time: Double = 0, serverTime: UInt32 = 0) {
+        self.kind = kind; self.key = key; self.text = text; self.modifiers = modifiers
+        self.time = time; self.serverTime = serverTime
+    }
+}

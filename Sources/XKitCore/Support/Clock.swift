@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A source of monotonic time in seconds; recognizers and timers read it so tests can fake it.
+public protocol Clock: AnyObject, Sendable {
+    var now: Double { get }
+}
+
+/// The system's monotonic clock.
+public final class SystemClock: Clock {
+    public static let shared = SystemClock()
+    public init() {}
+    public var now: Double { monotonicSeconds() }
+}
+
+/// A clock that moves only when told, for deterministic tests.
+public final class ManualClock: Clock, @unchecked Sendable {
+    private var current: Double
+    public init(now: Double = 0) { current = now }
+    public var now: Double { current }
+    /// Moves time forward.
+    public func advance(by seconds: Double) { current += seconds }
+}
+
+/// Seconds on CLOCK_MONOTONIC.
+public func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}

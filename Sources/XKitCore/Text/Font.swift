@@ -1,0 +1,58 @@
+/// A font as a description (family, size, weight, slant); the backend resolves it through fontconfig.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+    /// Font weight, with the CSS numeric scale as raw values.
+    public enum Weight: Int, Hashable, Sendable, CaseIterable {
+        case thin = 100, light = 300, regular = 400, medium = 500, semibold = 600, bold = 700, heavy = 900
+    }
+
+    /// A fontconfig family name such as "DejaVu Sans", or a generic one ("sans-serif", "serif", "monospace").
+    public var family: String
+    /// Size in points; one point is one logical pixel at 96 dpi.
+    public var size: Double
+    public var weight: Weight
+    public var italic: Bool
+
+    public init(family: String = "sans-serif", size: Double = 13, weight: Weight = .regular, italic: Bool = false) {
+        self.family = family; self.size = size; self.weight = weight; self.italic = italic
+    }
+
+    /// The toolkit's default interface font.
+    public static let system = Font()
+    /// The default font at another size and weight.
+    public static func system(size: Double, weight: Weight = .regular) -> Font { Font(size: size, weight: weight) }
+    /// A bold variant of the default font.
+    public static func bold(size: Double = 13) -> Font { Font(size: size, weight: .bold) }
+    /// A monospaced font.
+    public static func monospaced(size: Double = 13) -> Font { Font(family: "monospace", size: size) }
+
+    /// The same description with another weight.
+    public func with(weight: Weight) -> Font { var f = self; f.weight = weight; return f }
+    /// The same description with another size.
+    public func with(size: Double) -> Font { var f = self; f.size = size; return f }
+
+    public var description: String { "\(family) \(size)pt \(weight)\(italic ? " italic" : "")" }
+}
+
+/// Vertical metrics of a font, in logical points.
+public struct FontMetrics: Hashable, Sendable {
+    public var ascent: Double
+    public var descent: Double
+    /// Extra space between lines that the font asks for.
+    public var leading: Double
+    public init(ascent: Double, descent: Double, leading: Double = 0) {
+        self.ascent = ascent; self.descent = descent; self.leading = leading
+    }
+    /// The distance from one baseline to the next.
+    public var lineHeight: Double { ascent + descent + leading }
+}
+
+/// Measures text for layout; the X backend measures with Xft, tests inject a fake.
+///
+/// The advance of a string is the sum of the advances of its grapheme clusters, which is
+/// exactly how Xft places glyphs (it applies no kerning or shaping), so layout and drawing agree.
+public protocol TextMeasurer: AnyObject {
+    /// Vertical metrics of the font.
+    func metrics(for font: Font) -> FontMetrics
+    /// The horizontal advance of one grapheme cluster drawn in the font (after fallback).
+    func advance(of character: Character, in font: Font) -> Double
+}

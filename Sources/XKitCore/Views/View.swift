@@ -1,0 +1,326 @@
+/// A rectangular area that draws, lays out its subviews and receives events, like UIView.
+@MainActor
+open class View: Responder {
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's bounds coordinates.
+    open var frame: Rect {
+        didSet {
+            guard frame != oldValue else { return }
+            if frame.size != oldValue.size { setNeedsLayout() }
+            superview?.setNeedsDisplay(oldValue.union(frame))
+            markTreeChanged()
+        }
+    }
+
+    /// The origin of the view's own coordinates (non-zero while scrolled).
+    open var boundsOrigin: Point = .zero {
+        didSet { if boundsOrigin != oldValue { setNeedsDisplay(); markTreeChanged() } }
+    }
+
+    /// The view's rectangle in its own coordinates.
+    public var bounds: Rect {
+        get { Rect(origin: boundsOrigin, size: frame.size) }
+        set { boundsOrigin = newValue.origin; frame.size = newValue.size }
+    }
+
+    /// A name for tests and the trace (`XKIT_TRACE`).
+    public var identifier: String? { didSet { markTreeChanged() } }
+
+    // MARK: Appearance
+
+    open var backgroundColor: Color? { didSet { setNeedsDisplay() } }
+    open var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
+    open var borderColor: Color? { didSet { setNeedsDisplay() } }
+    open var borderWidth: Double = 0 { didSet { setNeedsDisplay() } }
+    /// Whether subviews are clipped to the bounds.
+    open var clipsToBounds = false { didSet { setNeedsDisplay() } }
+    open var isHidden = false {
+        didSet { if isHidden != oldValue { superview?.setNeedsDisplay(frame); markTreeChanged() } }
+    }
+
+    /// Whether the view takes pointer events; when false, hit testing passes through it.
+    open var isUserInteractionEnabled = true
+
+    // MARK: Hierarchy
+
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+    /// Set on the root view by the native window.
+    public weak var host: ViewHost? {
+        didSet { if host !== oldValue { markTreeChanged(); setNeedsLayout(); setNeedsDisplay() } }
+    }
+
+    /// State added by extensions through typed keys.
+    public var associatedValues = AssociatedValues()
+
+    public init(frame: Rect = .zero) {
+        self.frame = frame
+        super.init()
+    }
+
+    /// The native window showing this view, found through the root view.
+    public var windowHost: ViewHost? {
+        var view: View = self
+        while let parent = view.superview { view = parent }
+        return view.host
+    }
+
+    /// The topmost ancestor.
+    public var rootView: View {
+        var view: View = self
+        while let parent = view.superview { view = parent }
+        return view
+    }
+
+    /// Adds a subview on top of the others, removing it from any old superview first.
+    open func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a subview at an index in the drawing order (0 is at the back).
+    open func insertSubview(_ view: View, at index: Int) {
+        if view.superview === self, let old = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: old)
+        } else {
+            view.removeFromSuperview()
+        }
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+        view.didMoveToSuperview()
+        view.setNeedsLayout()
+        view.setNeedsDisplay()
+        setNeedsLayout()
+        markTreeChanged()
+    }
+
+    /// Detaches the view from its superview.
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let host = windowHost
+        parent.subviews.removeAll { $0 === self }
+        parent.setNeedsDisplay(frame)
+        superview = nil
+        host?.eventRouter.viewWasRemoved(self)
+        didMoveToSuperview()
+        parent.markTreeChanged()
+    }
+
+    /// Called after the superview changes (also on removal).
+    open func didMoveToSuperview() {}
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// The first descendant (or self) with the identifier.
+    public func view(withIdentifier id: String) -> View? {
+        if identifier == id { return self }
+        for sub in subviews { if let found = sub.view(withIdentifier: id) { return found } }
+        return nil
+    }
+
+    // MARK: Responder chain
+
+    open override var nextResponder: Responder? { superview }
+
+    open override var isFirstResponder: Bool { windowHost?.eventRouter.firstResponder === self }
+
+    /// Asks the window to make this view the first responder.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let router = windowHost?.eventRouter else { return false }
+        return router.makeFirstResponder(self)
+    }
+
+    /// Gives up first-responder status.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard isFirstResponder, let router = windowHost?.eventRouter else { return true }
+        return router.makeFirstResponder(nil)
+    }
+
+    /// Whether Tab stops at this view; views that take focus only by click return false.
+    open var acceptsTabFocus: Bool { true }
+
+    /// Called when the view gains or loses keyboard focus.
+    open func focusDidChange() { setNeedsDisplay() }
+
+    // MARK: Coordinates
+
+    /// Converts a point from this view's coordinates to another view's (nil: the window's).
+    public func convert(_ point: Point, to view: View?) -> Point {
+        let inWindow = convertToWindow(point)
+        guard let view else { return inWindow }
+        return view.convertFromWindow(inWindow)
+    }
+
+    /// Converts a point from another view's coordinates (nil: the window's) to this view's.
+    public func convert(_ point: Point, from view: View?) -> Point {
+        let inWindow = view?.convertToWindow(point) ?? point
+        return convertFromWindow(inWindow)
+    }
+
+    /// Converts a rect from this view's coordinates to another view's (nil: the window's).
+    public func convert(_ rect: Rect, to view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// Converts a rect from another view's coordinates (nil: the window's) to this view's.
+    public func convert(_ rect: Rect, from view: View?) -> Rect {
+        Rect(origin: convert(rect.origin, from: view), size: rect.size)
+    }
+
+    /// A rect in this view's coordinates, in root-window (screen) coordinates.
+    public func convertToScreen(_ rect: Rect) -> Rect {
+        let r = convert(rect, to: nil)
+        let origin = windowHost?.screenOrigin ?? .zero
+        return r.offsetBy(dx: origin.x, dy: origin.y)
+    }
+
+    private func convertToWindow(_ point: Point) -> Point {
+        var p = point
+        var view: View? = self
+        while let v = view {
+            p = Point(x: p.x - v.boundsOrigin.x + v.frame.x, y: p.y - v.boundsOrigin.y + v.frame.y)
+            view = v.superview
+        }
+        return p
+    }
+
+    private func convertFromWindow(_ point: Point) -> Point {
+        var chain: [View] = []
+        var view: View? = self
+        while let v = view { chain.append(v); view = v.superview }
+        var p = point
+        for v in chain.reversed() {
+            p = Point(x: p.x - v.frame.x + v.boundsOrigin.x, y: p.y - v.frame.y + v.boundsOrigin.y)
+        }
+        return p
+    }
+
+    // MARK: Hit testing
+
+    /// Whether a point in this view's coordinates is inside it.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive descendant containing the point (in this view's coordinates).
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled || !subviews.isEmpty, self.point(inside: point) else { return nil }
+        for sub in subviews.reversed() {
+            let local = Point(x: point.x - sub.frame.x + sub.boundsOrigin.x, y: point.y - sub.frame.y + sub.boundsOrigin.y)
+            if let hit = sub.hitTest(local) { return hit }
+        }
+        return isUserInteractionEnabled ? self : nil
+    }
+
+    // MARK: Pointer and keys (overridden by views that track the pointer themselves)
+
+    /// A button went down inside the view; return true to capture the pointer until release.
+    open func pointerDown(_ event: PointerEvent) -> Bool { false }
+    /// The pointer moved while captured by this view (location in window coordinates).
+    open func pointerDragged(_ event: PointerEvent) {}
+    /// The captured button was released.
+    open func pointerUp(_ event: PointerEvent) {}
+    /// Capture ended without a release (the view was removed, a menu grabbed the pointer).
+    open func pointerCancelled() {}
+    /// The pointer entered or left the view, or moved over it with no button down.
+    open func pointerHovered(_ event: PointerEvent) {}
+    /// A wheel step over the view; return false to pass it to the superview.
+    open func scrollWheel(_ event: PointerEvent) -> Bool { false }
+
+    // MARK: Layout
+
+    private(set) var needsLayout = true
+
+    /// Marks the view for `layoutSubviews` before the next draw.
+    public func setNeedsLayout() {
+        needsLayout = true
+        windowHost?.setNeedsLayout()
+    }
+
+    /// Lays out this view and its subtree now if marked.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for sub in subviews { sub.layoutIfNeeded() }
+    }
+
+    /// Positions subviews; override it, the default does nothing.
+    open func layoutSubviews() {}
+
+    /// The size the view would like within `size`; the default keeps the current size.
+    open func sizeThatFits(_ size: Size) -> Size { frame.size }
+
+    /// Resizes the view to `sizeThatFits` of an unbounded size.
+    public func sizeToFit() {
+        frame.size = sizeThatFits(Size(width: .infinity, height: .infinity))
+    }
+
+    // MARK: Drawing
+
+    /// Marks the whole view for redrawing.
+    public func setNeedsDisplay() { setNeedsDisplay(bounds) }
+
+    /// Marks part of the view (in its coordinates) for redrawing.
+    public func setNeedsDisplay(_ rect: Rect) {
+        guard let host = windowHost else { return }
+        host.setNeedsDisplay(in: convert(rect, to: nil).insetBy(dx: -1, dy: -1))
+    }
+
+    /// Draws the view's own content in bounds coordinates; the background is already drawn.
+    open func draw(in context: GraphicsContext) {}
+
+    /// Draws over the subviews (focus rings, overlays).
+    open func drawOverlay(in context: GraphicsContext) {}
+
+    /// Draws the view and its subtree; the context's origin is the top-left of the frame.
+    public func render(in context: GraphicsContext, dirty: Rect) {
+        if isHidden { return }
+        context.saveState()
+        defer { context.restoreState() }
+        let local = Rect(origin: .zero, size: frame.size)
+        if let bg = backgroundColor, bg.alpha > 0 {
+            if cornerRadius > 0 { context.fillRoundedRect(local, radius: cornerRadius, color: bg) }
+            else { context.fill(local, color: bg) }
+        }
+        if clipsToBounds { context.clip(to: local) }
+        context.translate(by: Point(x: -boundsOrigin.x, y: -boundsOrigin.y))
+        let dirtyHere = dirty.offsetBy(dx: boundsOrigin.x, dy: boundsOrigin.y)
+        draw(in: context)
+        for sub in subviews where !sub.isHidden && sub.frame.intersects(dirtyHere) {
+            context.saveState()
+            context.translate(by: sub.frame.origin)
+            sub.render(in: context, dirty: dirtyHere.offsetBy(dx: -sub.frame.x, dy: -sub.frame.y))
+            context.restoreState()
+        }
+        drawOverlay(in: context)
+        context.translate(by: boundsOrigin)
+        if let border = borderColor, borderWidth > 0 {
+            context.strokeRoundedRect(local, radius: cornerRadius, color: border, lineWidth: borderWidth)
+        }
+    }
+
+    // MARK: Trace
+
+    /// The type name in the `views` trace event.
+    open var traceType: String { String(describing: type(of: self)) }
+
+    /// Extra fields for the `views` trace event; subclasses add theirs to `super`'s.
+    open func traceFields() -> [(String, JSON)] { [] }
+
+    /// Fields that extensions contribute to every view's trace entry.
+    public static var traceContributors: [(View) -> [(String, JSON)]] = []
+
+    private func markTreeChanged() {
+        windowHost?.viewTreeDidChange()
+    }
+}
