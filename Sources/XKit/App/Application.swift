@@ -1,0 +1,159 @@
+import CX11
+import Dispatch
+import Glibc
+import XKitCore
+
+/// A cancellable one-shot timer on the main queue.
+@MainActor
+public final class TimerToken {
+    private var work: DispatchWorkItem?
+    init(work: DispatchWorkItem) { self.work = work }
+    /// Stops the timer if it has not fired.
+    public func cancel() { work?.cancel(); work = nil }
+}
+
+/// The app: the X connection, the run loop, the windows and the end of the process.
+@MainActor
+public final class Application: Responder {
+    /// The running application, once `start()` has been called.
+    public private(set) static var current: Application?
+
+    /// Connects to the X server (`$DISPLAY`) and sets up the toolkit; idempotent.
+    public static func start(name: String? = nil) throws -> Application {
+        if let current { return current }
+        let app = try Application(name: name)
+        current = app
+        return app
+    }
+
+    let connection: XConnection
+    let eventLoop: EventLoop
+    /// Fonts resolved through fontconfig; also the measurer for text layout.
+    public let fonts: FontRegistry
+    let clock: Clock = SystemClock.shared
+    let translator: EventTranslator
+    let inputMethod: XIM?
+    /// The instance name in WM_CLASS (the program name by default).
+    public let name: String
+    /// The class name in WM_CLASS.
+    public var className = "XKit"
+    /// Whether the process ends when its last normal window closes (default true).
+    public var terminatesAfterLastWindowClosed = true
+    /// Open windows, in creation order.
+    public private(set) var windows: [Window] = []
+    /// The server time of the latest input event, for selections and grabs.
+    public internal(set) var lastServerTime: UInt32 = 0
+    /// Whether a window manager is running (it decides placement and focus).
+    public let hasWindowManager: Bool
+    /// Device pixels per logical point, from `Xft.dpi`.
+    public var scale: Double { connection.scale }
+    /// The screen size in logical points.
+    public var screenSize: Size { connection.screenSize }
+
+    private var terminationHandlers: [(@escaping () -> Void) -> Void] = []
+    private var isTerminating = false
+
+    private init(name: String?) throws {
+        // Xutf8LookupString needs a UTF-8 character type; fall back to C.UTF-8 when the locale is plain C.
+        if setlocale(LC_CTYPE, "") == nil || XSupportsLocale() == 0 || !Application.localeIsUTF8() {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        XSetLocaleModifiers("")
+        connection = try XConnection.shared()
+        eventLoop = EventLoop(connection: connection)
+        fonts = FontRegistry(display: connection.display, scale: connection.scale)
+        translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
+        inputMethod = XOpenIM(connection.display, nil, nil, nil)
+        self.name = name ?? Application.programName()
+        hasWindowManager = Application.detectWindowManager(connection)
+        super.init()
+        TextSystem.measurer = fonts
+        if let im = inputMethod {
+            eventLoop.inputMethodFilter = { event in
+                _ = im
+                return XFilterEvent(&event, XID(0)) != 0
+            }
+        }
+        eventLoop.start()
+    }
+
+    /// Runs the main queue forever; the app ends through `quit()` or its last window closing.
+    public func run() -> Never {
+        eventLoop.start()
+        eventLoop.drain()
+        dispatchMain()
+    }
+
+    /// Runs `body` on the main queue after `seconds`, then redraws what it changed.
+    @discardableResult
+    public func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> TimerToken {
+        let work = DispatchWorkItem { [weak self] in
+            MainActor.assumeIsolated {
+                body()
+                self?.eventLoop.drain()
+            }
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, seconds), execute: work)
+        return TimerToken(work: work)
+    }
+
+    /// Registers work to finish before the process exits (e.g. handing the clipboard to a manager).
+    ///
+    /// The handler gets a completion to call when done; `quit()` waits for all of them.
+    public func addTerminationHandler(_ handler: @escaping (@escaping () -> Void) -> Void) {
+        terminationHandlers.append(handler)
+    }
+
+    /// Ends the process after the termination handlers finish.
+    public func quit(status: Int32 = 0) {
+        guard !isTerminating else { return }
+        isTerminating = true
+        Trace.emit("app.quit")
+        var pending = terminationHandlers.count
+        guard pending > 0 else { return finish(status) }
+        for handler in terminationHandlers {
+            handler { [weak self] in
+                pending -= 1
+                if pending == 0 { self?.finish(status) }
+            }
+        }
+        eventLoop.drain()
+    }
+
+    private func finish(_ status: Int32) {
+        XFlush(connection.display)
+        exit(status)
+    }
+
+    func windowDidOpen(_ window: Window) {
+        windows.append(window)
+    }
+
+    func windowDidClose(_ window: Window) {
+        windows.removeAll { $0 === window }
+        if terminatesAfterLastWindowClosed && !windows.contains(where: { $0.kind == .normal }) && window.kind == .normal {
+            quit()
+        }
+    }
+
+    private static func programName() -> String {
+        guard let file = fopen("/proc/self/comm", "r") else { return "xkit" }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard fgets(&buffer, 64, file) != nil else { return "xkit" }
+        let name = String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "xkit" : name
+    }
+
+    private static func localeIsUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    private static func detectWindowManager(_ connection: XConnection) -> Bool {
+        let property = XWindowProperty.read(connection: connection, window: connection.root,
+                                            property: connection.atom("_NET_SUPPORTING_WM_CHECK"))
+        return property.map { !$0.data.isEmpty } ?? false
+    }
+}

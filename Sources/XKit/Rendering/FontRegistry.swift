@@ -1,0 +1,100 @@
+import CX11
+import XKitCore
+
+/// Resolves font descriptions through fontconfig and measures text exactly as the renderer draws it.
+@MainActor
+public final class FontRegistry: TextMeasurer {
+    private let display: OpaquePointer
+    private let screen: Int32
+    /// Device pixels per logical point.
+    let scale: Double
+    private var faces: [Font: FontFace] = [:]
+    private var lastFont: Font?
+    private var lastFace: FontFace?
+    private var warnedFamilies: Set<String> = []
+
+    init(display: OpaquePointer, scale: Double) {
+        self.display = display
+        screen = XDefaultScreen(display)
+        self.scale = scale
+    }
+
+    /// The resolved face for a description, opened on first use.
+    func face(for font: Font) -> FontFace? {
+        if let lastFont, lastFont == font, let lastFace { return lastFace }
+        if let cached = faces[font] {
+            lastFont = font; lastFace = cached
+            return cached
+        }
+        guard let face = open(font) ?? open(Font(size: font.size, weight: font.weight, italic: font.italic)) else {
+            return nil
+        }
+        faces[font] = face
+        lastFont = font; lastFace = face
+        return face
+    }
+
+    public nonisolated func metrics(for font: Font) -> FontMetrics {
+        MainActor.assumeIsolated {
+            guard let face = face(for: font) else { return FontMetrics(ascent: font.size * 0.8, descent: font.size * 0.2) }
+            let ascent = Double(face.ascent) / scale, descent = Double(face.descent) / scale
+            return FontMetrics(ascent: ascent, descent: descent, leading: max(0, Double(face.height) / scale - ascent - descent))
+        }
+    }
+
+    public nonisolated func advance(of character: Character, in font: Font) -> Double {
+        MainActor.assumeIsolated {
+            guard let face = face(for: font) else { return 0 }
+            return Double(face.advance(of: character)) / scale
+        }
+    }
+
+    private static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy"]
+
+    private func open(_ font: Font) -> FontFace? {
+        guard let request = FcPatternCreate() else { return nil }
+        FcPatternAddString(request, "family", font.family)
+        FcPatternAddDouble(request, "pixelsize", font.size * scale)
+        FcPatternAddInteger(request, "weight", FontRegistry.fontconfigWeight(font.weight))
+        FcPatternAddInteger(request, "slant", font.italic ? 100 : 0)
+        var result = FcResultMatch
+        guard let match = XftFontMatch(display, screen, request, &result) else {
+            FcPatternDestroy(request)
+            return nil
+        }
+        let requested = font.family.lowercased()
+        if !FontRegistry.genericFamilies.contains(requested), let matched = FontRegistry.family(of: match),
+           matched.lowercased() != requested {
+            FcPatternDestroy(match)
+            FcPatternDestroy(request)
+            if warnedFamilies.insert(font.family).inserted {
+                Trace.warn("font family \"\(font.family)\" is not installed; using sans-serif")
+            }
+            return nil
+        }
+        guard let xft = XftFontOpenPattern(display, match) else {
+            FcPatternDestroy(match)
+            FcPatternDestroy(request)
+            return nil
+        }
+        return FontFace(display: display, request: request, primary: xft)
+    }
+
+    private static func family(of pattern: OpaquePointer) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, "family", 0, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private static func fontconfigWeight(_ weight: Font.Weight) -> Int32 {
+        switch weight {
+        case .thin: return 0
+        case .light: return 50
+        case .regular: return 80
+        case .medium: return 100
+        case .semibold: return 180
+        case .bold: return 200
+        case .heavy: return 210
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import CX11
+import XKitCore
+
+/// Draws into an X drawable with Xft (text) and XRender (anti-aliased shapes, alpha).
+///
+/// Logical coordinates are multiplied by `scale`; shapes are composited with an A8 mask so edges
+/// are anti-aliased, and every colour goes through Render so alpha works everywhere.
+@MainActor
+final class XftRenderer: GraphicsContext {
+    private struct State { var origin: Point; var clip: Rect }
+
+    let scale: Double
+    let fonts: FontRegistry
+    var measurer: TextMeasurer { fonts }
+    private let display: OpaquePointer
+    private let draw: OpaquePointer
+    private let picture: Picture
+    private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>?
+    private var state: State
+    private var stack: [State] = []
+    private var solidFills: [Color: Picture] = [:]
+
+    init?(display: OpaquePointer, drawable: Drawable, visual: UnsafeMutablePointer<Visual>, colormap: Colormap,
+          fonts: FontRegistry, size: Size) {
+        guard let draw = XftDrawCreate(display, drawable, visual, colormap) else { return nil }
+        self.display = display
+        self.draw = draw
+        self.fonts = fonts
+        scale = fonts.scale
+        picture = XftDrawPicture(draw)
+        maskFormat = XRenderFindStandardFormat(display, Int32(PictStandardA8))
+        state = State(origin: .zero, clip: Rect(origin: .zero, size: size))
+    }
+
+    /// Frees the Xft draw and cached fills (the drawable belongs to the caller).
+    func destroy() {
+        for (_, fill) in solidFills { XRenderFreePicture(display, fill) }
+        solidFills.removeAll()
+        XftDrawDestroy(draw)
+    }
+
+    /// Starts a frame clipped to `rect` (window coordinates).
+    func begin(clip rect: Rect) {
+        stack.removeAll()
+        state = State(origin: .zero, clip: rect)
+        applyClip()
+    }
+
+    var clipBounds: Rect { state.clip.offsetBy(dx: -state.origin.x, dy: -state.origin.y) }
+
+    func translate(by offset: Point) { state.origin = state.origin + offset }
+
+    func clip(to rect: Rect) {
+        state.clip = state.clip.intersection(rect.offsetBy(dx: state.origin.x, dy: state.origin.y))
+        applyClip()
+    }
+
+    func saveState() { stack.append(state) }
+
+    func restoreState() {
+        guard let saved = stack.popLast() else { return }
+        let clipChanged = saved.clip != state.clip
+        state = saved
+        if clipChanged { applyClip() }
+    }
+
+    func fill(_ rect: Rect, color: Color) {
+        guard color.alpha > 0 else { return }
+        let r = deviceRect(rect)
+        guard r.width > 0, r.height > 0 else { return }
+        var c = renderColor(color)
+        XRenderFillRectangle(display, Int32(PictOpOver), picture, &c, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
+    }
+
+    func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
+        guard radius > 0 else { return fill(rect, color: color) }
+        fillPolygon(ShapePaths.roundedRect(rect, radius: radius), color: color)
+    }
+
+    func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double) {
+        guard color.alpha > 0, lineWidth > 0 else { return }
+        if radius <= 0 {
+            // Four bands, pixel-aligned, so thin borders stay crisp.
+            fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: lineWidth), color: color)
+            fill(Rect(x: rect.x, y: rect.maxY - lineWidth, width: rect.width, height: lineWidth), color: color)
+            fill(Rect(x: rect.x, y: rect.y + lineWidth, width: lineWidth, height: rect.height - 2 * lineWidth), color: color)
+            fill(Rect(x: rect.maxX - lineWidth, y: rect.y + lineWidth, width: lineWidth, height: rect.height - 2 * lineWidth), color: color)
+            return
+        }
+        fillPolygon(ShapePaths.ring(rect, radius: radius, width: lineWidth), color: color)
+    }
+
+    func fillPolygon(_ points: [Point], color: Color) {
+        guard points.count >= 3, color.alpha > 0 else { return }
+        var device = points.map { p in
+            XPointDouble(x: (p.x + state.origin.x) * scale, y: (p.y + state.origin.y) * scale)
+        }
+        let source = solidFill(color)
+        XRenderCompositeDoublePoly(display, Int32(PictOpOver), source, picture, maskFormat,
+                                   0, 0, 0, 0, &device, Int32(device.count), 1)
+    }
+
+    func drawText(_ text: Substring, font: Font, color: Color, at origin: Point) {
+        guard color.alpha > 0, !text.isEmpty, let face = fonts.face(for: font) else { return }
+        var xftColor = XftColor(pixel: 0, color: renderColor(color))
+        var x = Int32(((origin.x + state.origin.x) * scale).rounded())
+        let y = Int32(((origin.y + state.origin.y) * scale).rounded())
+        let clipMaxX = Int32((state.clip.maxX * scale).rounded(.up))
+        var segment: [UInt8] = []
+        var segmentFont = -1
+        var segmentX = x
+        func flush() {
+            guard !segment.isEmpty, segmentFont >= 0 else { return }
+            XftDrawStringUtf8(draw, &xftColor, face.fonts[segmentFont], segmentX, y, segment, Int32(segment.count))
+            segment.removeAll(keepingCapacity: true)
+        }
+        for character in text {
+            if x > clipMaxX { break }
+            let index = face.fontIndex(for: character)
+            if index != segmentFont {
+                flush()
+                segmentFont = index
+                segmentX = x
+            }
+            // Newlines and other controls have no glyph worth drawing.
+            if let first = character.unicodeScalars.first, first.value >= 0x20 {
+                segment.append(contentsOf: String(character).utf8)
+            }
+            x += face.advance(of: character)
+        }
+        flush()
+    }
+
+    // MARK: Helpers
+
+    private func applyClip() {
+        let r = deviceRect(state.clip, relative: false)
+        var rect = XRectangle(x: Int16(clamping: r.x), y: Int16(clamping: r.y),
+                              width: UInt16(clamping: max(0, r.width)), height: UInt16(clamping: max(0, r.height)))
+        XftDrawSetClipRectangles(draw, 0, 0, &rect, 1)
+    }
+
+    private func deviceRect(_ rect: Rect, relative: Bool = true) -> (x: Int, y: Int, width: Int, height: Int) {
+        let dx = relative ? state.origin.x : 0, dy = relative ? state.origin.y : 0
+        let x0 = ((rect.minX + dx) * scale).rounded(), y0 = ((rect.minY + dy) * scale).rounded()
+        let x1 = ((rect.maxX + dx) * scale).rounded(), y1 = ((rect.maxY + dy) * scale).rounded()
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return (0, 0, 0, 0) }
+        let clampLo = -32000.0, clampHi = 32000.0
+        let cx0 = Int(min(max(x0, clampLo), clampHi)), cy0 = Int(min(max(y0, clampLo), clampHi))
+        let cx1 = Int(min(max(x1, clampLo), clampHi)), cy1 = Int(min(max(y1, clampLo), clampHi))
+        return (cx0, cy0, cx1 - cx0, cy1 - cy0)
+    }
+
+    /// Render wants premultiplied 16-bit components.
+    private func renderColor(_ color: Color) -> XRenderColor {
+        let a = min(1, max(0, color.alpha))
+        func channel(_ v: Double) -> UInt16 { UInt16((min(1, max(0, v)) * a * 65535).rounded()) }
+        return XRenderColor(red: channel(color.red), green: channel(color.green), blue: channel(color.blue),
+                            alpha: UInt16((a * 65535).rounded()))
+    }
+
+    private func solidFill(_ color: Color) -> Picture {
+        if let cached = solidFills[color] { return cached }
+        var c = renderColor(color)
+        let fill = XRenderCreateSolidFill(display, &c)
+        if solidFills.count > 64 {
+            for (_, old) in solidFills { XRenderFreePicture(display, old) }
+            solidFills.removeAll()
+        }
+        solidFills[color] = fill
+        return fill
+    }
+}

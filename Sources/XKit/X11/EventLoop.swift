@@ -1,0 +1,126 @@
+import CX11
+import Dispatch
+import XKitCore
+
+/// Receives the X events addressed to one window XKit created.
+@MainActor
+protocol XEventHandler: AnyObject {
+    func handle(_ event: inout XEvent)
+}
+
+/// Something redrawn once per loop pass, after all pending events are read.
+@MainActor
+protocol DisplayPassClient: AnyObject {
+    func displayIfNeeded()
+}
+
+/// The run loop: a dispatch read source on the X connection's fd, on the main queue.
+///
+/// Running on the main dispatch queue (rather than a hand-written poll loop) keeps MainActor tasks,
+/// `Task.sleep` and `asyncAfter` working. Xlib buffers events internally, so the queue is drained
+/// with `XPending` after every callback, not only when the fd is readable.
+@MainActor
+final class EventLoop {
+    private struct WeakHandler { weak var handler: XEventHandler? }
+    private struct WeakClient { weak var client: DisplayPassClient? }
+
+    let connection: XConnection
+    private var source: DispatchSourceRead?
+    private var handlers: [UInt: WeakHandler] = [:]
+    private var observers: [(id: Int, body: (inout XEvent) -> Void)] = []
+    private var nextObserverID = 0
+    private var displayClients: [WeakClient] = []
+    private var drainScheduled = false
+    private var isDraining = false
+    /// Events with no XKit window (MappingNotify and the like) go to this hook as well as observers.
+    var inputMethodFilter: ((inout XEvent) -> Bool)?
+
+    init(connection: XConnection) {
+        self.connection = connection
+    }
+
+    /// Starts watching the connection; events are handled on the main queue from now on.
+    func start() {
+        guard source == nil else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.drain() }
+        }
+        source.resume()
+        self.source = source
+        scheduleDrain()
+    }
+
+    /// Routes events for `window` to `handler` (held weakly).
+    func register(window: UInt, handler: XEventHandler) {
+        handlers[window] = WeakHandler(handler: handler)
+    }
+
+    func unregister(window: UInt) {
+        handlers[window] = nil
+    }
+
+    /// Sees every event before it is routed; returns a token for `removeObserver`.
+    @discardableResult
+    func addObserver(_ body: @escaping (inout XEvent) -> Void) -> Int {
+        nextObserverID += 1
+        observers.append((nextObserverID, body))
+        return nextObserverID
+    }
+
+    func removeObserver(_ id: Int) {
+        observers.removeAll { $0.id == id }
+    }
+
+    /// Adds a client redrawn after each pass.
+    func addDisplayClient(_ client: DisplayPassClient) {
+        displayClients.removeAll { $0.client == nil }
+        displayClients.append(WeakClient(client: client))
+    }
+
+    /// Asks for a drain on the next main-queue turn (after app code that may have queued events or dirtied views).
+    func scheduleDrain() {
+        guard !drainScheduled else { return }
+        drainScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                self?.drainScheduled = false
+                self?.drain()
+            }
+        }
+    }
+
+    /// Handles every queued event, then lays out and draws each dirty window once, then flushes.
+    func drain() {
+        guard !isDraining else { return }
+        isDraining = true
+        defer { isDraining = false }
+        let display = connection.display
+        var rounds = 0
+        repeat {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                dispatch(&event)
+            }
+            for client in displayClients { client.client?.displayIfNeeded() }
+            XFlush(display)
+            rounds += 1
+            // Drawing can make round trips that queue more events; loop until none are left.
+        } while XQLength(display) > 0 && rounds < 8
+    }
+
+    /// Dispatches one event to the observers and the window it is addressed to.
+    func dispatch(_ event: inout XEvent) {
+        if let filter = inputMethodFilter, filter(&event) { return }
+        for observer in observers { observer.body(&event) }
+        if event.type == MappingNotify {
+            XRefreshKeyboardMapping(&event.xmapping)
+            return
+        }
+        // In every event struct the window the event was reported on sits where xany.window is.
+        if let handler = handlers[event.xany.window]?.handler {
+            handler.handle(&event)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import CX11
+import Glibc
+import XKitCore
+
+/// Xlib's error handlers: X errors are recorded (and traced) instead of killing the process.
+///
+/// Xlib's default handler prints and calls `exit(1)`. Ours records the first error while a trap is
+/// open, so a caller can tell whether its requests failed (a requestor window that vanished
+/// mid-transfer gives BadWindow), and otherwise logs it. An I/O error — the server is gone — cannot
+/// be recovered in Xlib, so we say so plainly and exit.
+enum XErrorTrap {
+    nonisolated(unsafe) private static var depth = 0
+    nonisolated(unsafe) private static var trapped: XKitError?
+    nonisolated(unsafe) private static var installed = false
+    /// Errors seen since start, for tests and diagnostics.
+    nonisolated(unsafe) private(set) static var errorCount = 0
+
+    static func install() {
+        guard !installed else { return }
+        installed = true
+        XSetErrorHandler { display, event in
+            guard let display, let event else { return 0 }
+            XErrorTrap.record(display: display, event: event.pointee)
+            return 0
+        }
+        XSetIOErrorHandler { _ in
+            let message = "xkit: lost the connection to the X server; exiting\n"
+            _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+            Trace.emit("x.io_error")
+            exit(1)
+        }
+    }
+
+    static func begin() {
+        if depth == 0 { trapped = nil }
+        depth += 1
+    }
+
+    static func end() -> XKitError? {
+        depth = max(0, depth - 1)
+        let result = trapped
+        if depth == 0 { trapped = nil }
+        return result
+    }
+
+    private static func record(display: OpaquePointer, event: XErrorEvent) {
+        errorCount += 1
+        var buffer = [CChar](repeating: 0, count: 256)
+        XGetErrorText(display, Int32(event.error_code), &buffer, Int32(buffer.count))
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let error = XKitError.xError(code: event.error_code, request: event.request_code,
+                                     description: "\(text) (request \(event.request_code), resource 0x\(String(event.resourceid, radix: 16)))")
+        if depth > 0 {
+            if trapped == nil { trapped = error }
+        } else {
+            Trace.warn("X error: \(error.description)")
+        }
+        Trace.emit("x.error", [("code", .int(Int(event.error_code))), ("request", .int(Int(event.request_code))),
+                               ("resource", .int(Int(event.resourceid))), ("trapped", .bool(depth > 0))])
+    }
+}
