@@ -9,6 +9,7 @@
 #include <X11/Xft/Xft.h>
 #include <X11/extensions/Xrender.h>
 #include <fontconfig/fontconfig.h>
+#include <zlib.h>
 
 /* IsModifierKey is a function-like macro, which Swift cannot import. */
 static inline int cx11_is_modifier_key(KeySym keysym) { return IsModifierKey(keysym); }

@@ -202,6 +202,20 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         }
     }
 
+    /// Lays out, draws everything into the back buffer (mapped or not) and reads it back.
+    func captureBackBuffer() -> RGBImage? {
+        if layoutPending {
+            layoutPending = false
+            contentView.frame = Rect(origin: .zero, size: size)
+            contentView.layoutIfNeeded()
+        }
+        guard let renderer = ensureBackBuffer() else { return nil }
+        let full = Rect(origin: .zero, size: size)
+        renderer.begin(clip: full)
+        contentView.render(in: renderer, dirty: full)
+        return DrawableReader.read(display: display, drawable: backBuffer, width: bufferSize.width, height: bufferSize.height)
+    }
+
     private func ensureBackBuffer() -> XftRenderer? {
         let width = max(1, Int((size.width * scale).rounded())), height = max(1, Int((size.height * scale).rounded()))
         if let renderer, bufferSize.width == width, bufferSize.height == height { return renderer }

@@ -51,6 +51,21 @@ open class View: Responder {
         didSet { if host !== oldValue { markTreeChanged(); setNeedsLayout(); setNeedsDisplay() } }
     }
 
+    /// The control this view is part of (a button's title, a chip's label), set by `Control.addOwnedSubview`.
+    ///
+    /// App-wide switches such as `Label.copyableByDefault` skip owned views, and their clicks go to the control.
+    public internal(set) weak var owningControl: Control?
+
+    /// Whether this view or an ancestor belongs to a control.
+    public var isOwnedByControl: Bool {
+        var view: View? = self
+        while let v = view {
+            if v.owningControl != nil { return true }
+            view = v.superview
+        }
+        return false
+    }
+
     /// State added by extensions through typed keys.
     public var associatedValues = AssociatedValues()
 

@@ -1,0 +1,39 @@
+# XKit: two commands do all the set-up on a fresh Debian machine.
+#   make run    builds and launches the demo gallery
+#   make test   runs the whole test suite (starts its own private Xvfb)
+SWIFT ?= swift
+ARGS ?=
+
+.PHONY: run test build release bench screenshot clean
+
+run:
+	@scripts/ensure-deps.sh run
+	$(SWIFT) build -c release --product xkit-demo
+	@if [ -z "$$DISPLAY" ]; then \
+	  echo "xkit: no DISPLAY; showing the demo on a private Xvfb and saving out/gallery.png"; \
+	  mkdir -p out; scripts/with-xvfb.sh .build/release/xkit-demo --screenshot out/gallery.png $(ARGS); \
+	else .build/release/xkit-demo $(ARGS); fi
+
+test:
+	@scripts/ensure-deps.sh test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --no-parallel
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+bench:
+	@scripts/ensure-deps.sh bench
+	$(SWIFT) build -c release
+	.build/release/xkit-bench $(ARGS)
+
+screenshot:
+	@scripts/ensure-deps.sh run
+	$(SWIFT) build -c release --product xkit-demo
+	scripts/with-xvfb.sh .build/release/xkit-demo --screenshot assets/screenshots/gallery.png
+
+clean:
+	rm -rf .build out
