@@ -1,0 +1,50 @@
+/// Per-character line-breaking facts, packed into a byte so a layout keeps one byte per character.
+enum LineBreakClass {
+    /// A space that may hang past the line end at a soft wrap; a line may break after it.
+    static let space: UInt8 = 1 << 0
+    /// A hard line break ("\n", "\r\n", "\r", U+2028...).
+    static let newline: UInt8 = 1 << 1
+    /// A line may break after this character when a word precedes it (hyphens, slashes).
+    static let breakAfter: UInt8 = 1 << 2
+    /// A line may break before and after this character (CJK ideographs, kana, Hangul).
+    static let wide: UInt8 = 1 << 3
+    /// Must not start a line (closing punctuation).
+    static let noBreakBefore: UInt8 = 1 << 4
+    /// Must not end a line (opening brackets, no-break space).
+    static let noBreakAfter: UInt8 = 1 << 5
+
+    /// Classes of the ASCII characters, indexed by byte; looked up per character on the hot path.
+    static let ascii: [UInt8] = (0..<128).map { classify(UInt32($0)) }
+
+    /// The class of a character, from its first scalar.
+    static func classify(_ v: UInt32) -> UInt8 {
+        switch v {
+        case 0x20, 0x09, 0x200B, 0x3000: return space
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return newline
+        case 0x2D, 0x2F, 0x2010, 0x2012, 0x2013, 0x2014: return breakAfter
+        case 0x21, 0x3F: return breakAfter | noBreakBefore // ! ?
+        case 0x2C, 0x2E, 0x3A, 0x3B, 0x29, 0x5D, 0x7D, 0x2026: return noBreakBefore // , . : ; ) ] } …
+        case 0x28, 0x5B, 0x7B: return noBreakAfter // ( [ {
+        case 0xA0, 0x2060, 0xFEFF: return noBreakBefore | noBreakAfter
+        case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0xFF08: return wide | noBreakAfter
+        default:
+            guard v >= 0x80, let scalar = Unicode.Scalar(v) else { return 0 }
+            if CharacterClass.allowsBreakAround(scalar) { return wide }
+            // Wide but not breakable around: CJK closing punctuation, which ends a line but never starts one.
+            if CharacterClass.isWide(scalar) { return noBreakBefore | breakAfter }
+            return 0
+        }
+    }
+
+    /// Whether a soft wrap may go before character `i` of a line starting at `lineStart` (`i > lineStart`).
+    @inline(__always)
+    static func canBreak(before i: Int, lineStart: Int, flags: UnsafeBufferPointer<UInt8>) -> Bool {
+        let a = flags[i - 1], b = flags[i]
+        if b & (space | newline) != 0 { return false }
+        if a & space != 0 { return true }
+        if b & noBreakBefore != 0 || a & noBreakAfter != 0 { return false }
+        // "-5" or "/usr" after a space is not a word ending in a hyphen or slash.
+        if a & breakAfter != 0, i - 1 > lineStart, flags[i - 2] & space == 0 { return true }
+        return (a | b) & wide != 0
+    }
+}

@@ -1,0 +1,120 @@
+extension TextLayout {
+    /// The character whose glyph box holds a point in layout coordinates, or nil outside every glyph.
+    ///
+    /// A point right of a line's text, left of it, between lines' used extents, on the "…" of a
+    /// truncated line, or above or below all lines is a miss.
+    public func characterIndex(at point: Point) -> String.Index? {
+        guard let line = lineIndex(atY: point.y).map({ lines[$0] }) else { return nil }
+        let x = point.x - line.rect.x
+        guard x >= 0, x < line.glyphWidth, line.glyphEnd > line.start else { return nil }
+        return stringIndex(cluster(atX: x, in: line))
+    }
+
+    /// The insertion point nearest to a point in layout coordinates.
+    ///
+    /// Points above the first line use the first line, points below the last use the last. `fraction`
+    /// is how far the point lies through the character it falls on (0 at its leading edge, 1 at its
+    /// trailing edge); `index` is the insertion point before that character when `fraction < 0.5`, after
+    /// it otherwise. Left of a line gives its start with fraction 0, right of it gives the end of its
+    /// drawn text (before hanging spaces, the line break or "…") with fraction 1.
+    public func caretIndex(at point: Point) -> (index: String.Index, fraction: Double) {
+        let string = attributedText.string
+        guard !lines.isEmpty else { return (string.startIndex, 0) }
+        let li: Int
+        if let hit = lineIndex(atY: point.y) {
+            li = hit
+        } else {
+            li = point.y < 0 ? 0 : lines.count - 1
+        }
+        let line = lines[li]
+        let x = point.x - line.rect.x
+        if x <= 0 || line.glyphEnd == line.start {
+            return (stringIndex(line.start), x <= 0 ? 0 : 1)
+        }
+        if x >= line.glyphWidth { return (stringIndex(line.glyphEnd), 1) }
+        let c = cluster(atX: x, in: line)
+        let advance = advances[c]
+        let fraction = advance > 0 ? min(1, max(0, (x - positions[c]) / advance)) : 0
+        return (stringIndex(fraction < 0.5 ? c : c + 1), fraction)
+    }
+
+    /// The rects covering the drawn characters of a range, one per line it touches.
+    ///
+    /// Hanging spaces, line breaks and characters hidden by truncation have no rect.
+    public func rects(for range: Range<String.Index>) -> [Rect] {
+        let string = attributedText.string
+        let n = advances.count
+        guard n > 0 else { return [] }
+        let lo = clusterIndex(containingUTF8: string.utf8Offset(of: range.lowerBound))
+        let hi = clusterIndex(startingAtOrAfterUTF8: string.utf8Offset(of: range.upperBound))
+        guard lo < hi else { return [] }
+        var result: [Rect] = []
+        var li = lineIndex(containingCluster: lo)
+        while li < lines.count {
+            let line = lines[li]
+            if line.start >= hi { break }
+            let a = max(lo, line.start), b = min(hi, line.glyphEnd)
+            if a < b {
+                let left = positions[a]
+                let right = b == line.glyphEnd ? line.glyphWidth : positions[b]
+                result.append(Rect(x: line.rect.x + left, y: line.rect.y, width: right - left, height: line.rect.height))
+            }
+            li += 1
+        }
+        return result
+    }
+
+    // MARK: Lookups
+
+    /// The line whose vertical extent holds `y`, by binary search (lines tile from 0 downward).
+    func lineIndex(atY y: Double) -> Int? {
+        guard let last = lines.last, y >= 0, y < last.rect.maxY else { return nil }
+        var lo = 0, hi = lines.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lines[mid].rect.maxY <= y { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The last line starting at or before cluster `c`.
+    func lineIndex(containingCluster c: Int) -> Int {
+        var lo = 0, hi = lines.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lines[mid].start <= c { lo = mid } else { hi = mid - 1 }
+        }
+        return max(0, lo)
+    }
+
+    /// The drawn cluster of a line whose box holds `x` (relative to the line's left edge, inside its glyphs).
+    private func cluster(atX x: Double, in line: Line) -> Int {
+        // The last cluster starting at or before x; zero-width clusters give way to the one that follows.
+        var lo = line.start, hi = line.glyphEnd - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if positions[mid] <= x { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The cluster holding a UTF-8 offset (rounding down inside a cluster).
+    private func clusterIndex(containingUTF8 offset: Int) -> Int {
+        var lo = 0, hi = advances.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if offsets[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The first cluster boundary at or after a UTF-8 offset (rounding up inside a cluster).
+    private func clusterIndex(startingAtOrAfterUTF8 offset: Int) -> Int {
+        var lo = 0, hi = advances.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if offsets[mid] < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

@@ -1,0 +1,188 @@
+/// A view that shows read-only text, like UILabel.
+///
+/// The text block is laid out within the bounds' width, aligned per line and centred vertically.
+/// `textLayout` and `textOrigin` expose the exact layout that draws, so hit tests match the pixels.
+@MainActor
+open class Label: View {
+    private var plainText: String?
+    private var styledText: AttributedText?
+    private var cachedLayout: TextLayout?
+    private var cachedKey: LayoutKey?
+
+    /// What a cached layout was built for, besides the text itself (content changes drop the cache).
+    private struct LayoutKey: Equatable {
+        var width: Double
+        var height: Double
+        var measurer: ObjectIdentifier
+    }
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    /// A label showing a string.
+    public convenience init(text: String?, font: Font = .system, textColor: Color = .label) {
+        self.init()
+        self.font = font
+        self.textColor = textColor
+        self.text = text
+    }
+
+    /// The plain text; setting it replaces any attributed text.
+    open var text: String? {
+        get { plainText }
+        set {
+            guard newValue != plainText || styledText != nil else { return }
+            plainText = newValue
+            styledText = nil
+            contentDidChange()
+        }
+    }
+
+    /// The styled text; when nil, `text` is shown in `font` and `textColor`.
+    ///
+    /// Setting it also sets `text` to its string. Setting `font` or `textColor` afterwards applies
+    /// to the whole attributed text, as in UIKit.
+    open var attributedText: AttributedText? {
+        get { styledText ?? plainText.map { AttributedText($0, font: font, color: textColor) } }
+        set {
+            guard newValue != styledText || newValue == nil && plainText != nil else { return }
+            styledText = newValue
+            plainText = newValue?.string
+            contentDidChange()
+        }
+    }
+
+    open var font: Font = .system {
+        didSet {
+            guard font != oldValue else { return }
+            if var styled = styledText, !styled.isEmpty {
+                let font = font
+                styled.modifyAttributes(in: styled.string.startIndex..<styled.string.endIndex) { $0.font = font }
+                styledText = styled
+            }
+            contentDidChange()
+        }
+    }
+
+    open var textColor: Color = .label {
+        didSet {
+            guard textColor != oldValue else { return }
+            if var styled = styledText, !styled.isEmpty {
+                let color = textColor
+                styled.modifyAttributes(in: styled.string.startIndex..<styled.string.endIndex) { $0.color = color }
+                styledText = styled
+            }
+            cachedLayout = nil
+            setNeedsDisplay()
+        }
+    }
+
+    open var textAlignment: TextAlignment = .natural {
+        didSet {
+            guard textAlignment != oldValue else { return }
+            cachedLayout = nil
+            setNeedsDisplay()
+        }
+    }
+
+    /// The most lines shown; 0 for no limit. Text that doesn't fit ends with "…".
+    open var numberOfLines: Int = 1 {
+        didSet {
+            guard numberOfLines != oldValue else { return }
+            contentDidChange()
+        }
+    }
+
+    /// The measurer matching the renderer that will draw this label.
+    public var measurer: TextMeasurer { windowHost?.measurer ?? TextSystem.measurer }
+
+    // MARK: Layout
+
+    /// The layout the label draws with, for its current bounds; cached until the text, font or size change.
+    public var textLayout: TextLayout {
+        let key = LayoutKey(width: bounds.width, height: bounds.height, measurer: ObjectIdentifier(measurer))
+        if let cachedLayout, cachedKey == key { return cachedLayout }
+        let layout = makeLayout(forBounds: bounds, limitedToNumberOfLines: numberOfLines)
+        cachedLayout = layout
+        cachedKey = key
+        return layout
+    }
+
+    /// Where `textLayout`'s top-left sits in bounds coordinates (vertically centred).
+    public var textOrigin: Point { origin(of: textLayout, inBounds: bounds) }
+
+    /// The rect the text occupies within `bounds` after alignment and vertical centring.
+    ///
+    /// With no text it is an empty rect at the aligned, vertically centred point.
+    open func textRect(forBounds bounds: Rect, limitedToNumberOfLines lines: Int) -> Rect {
+        let layout = makeLayout(forBounds: bounds, limitedToNumberOfLines: lines)
+        let origin = origin(of: layout, inBounds: bounds)
+        guard let first = layout.lines.first else {
+            let x: Double
+            switch textAlignment {
+            case .left, .natural: x = bounds.minX
+            case .center: x = bounds.midX
+            case .right: x = bounds.maxX
+            }
+            return Rect(x: x, y: origin.y, width: 0, height: 0)
+        }
+        let used = layout.lines.dropFirst().reduce(first.rect) { $0.union($1.rect) }
+        return used.offsetBy(dx: origin.x, dy: origin.y)
+    }
+
+    /// The size of the text laid out within `size.width` (a width ≤ 0 means unconstrained), in whole points.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        guard let text = attributedText, !text.isEmpty else { return .zero }
+        let width = size.width > 0 ? size.width : .infinity
+        let layout = TextLayout(text, maxWidth: width, alignment: textAlignment,
+                                numberOfLines: numberOfLines, measurer: measurer)
+        return Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
+    }
+
+    // MARK: Drawing
+
+    open override func draw(in context: GraphicsContext) {
+        let layout = textLayout
+        guard !layout.lines.isEmpty else { return }
+        layout.draw(in: context, at: origin(of: layout, inBounds: bounds))
+    }
+
+    // MARK: Trace
+
+    open override var traceType: String { "Label" }
+
+    open override func traceFields() -> [(String, JSON)] {
+        super.traceFields() + [("text", .string(text ?? ""))]
+    }
+
+    // MARK: Private
+
+    /// Lays the text out within a bounds' width; like UILabel, lines that don't fit the height are
+    /// dropped and the last one shown is truncated.
+    private func makeLayout(forBounds bounds: Rect, limitedToNumberOfLines lines: Int) -> TextLayout {
+        let text = attributedText ?? AttributedText()
+        let measurer = measurer
+        let layout = TextLayout(text, maxWidth: max(0, bounds.width), alignment: textAlignment,
+                                numberOfLines: lines, measurer: measurer)
+        guard layout.lineCount > 1, layout.size.height > bounds.height else { return layout }
+        let fitting = max(1, layout.lines.prefix { $0.rect.maxY <= bounds.height }.count)
+        return TextLayout(text, maxWidth: max(0, bounds.width), alignment: textAlignment,
+                          numberOfLines: fitting, measurer: measurer)
+    }
+
+    /// The layout's origin centred vertically in the bounds, snapped down to device pixels.
+    private func origin(of layout: TextLayout, inBounds bounds: Rect) -> Point {
+        let scale = windowHost?.scale ?? 1
+        let y = bounds.minY + (bounds.height - layout.size.height) / 2
+        return Point(x: bounds.minX, y: (y * scale).rounded(.down) / scale)
+    }
+
+    private func contentDidChange() {
+        cachedLayout = nil
+        setNeedsDisplay()
+        setNeedsLayout()
+        superview?.setNeedsLayout()
+    }
+}
