@@ -1,23 +1,59 @@
+import Glibc
 import XKit
 
-final class Sample: View {
-    override func draw(in context: GraphicsContext) {
-        context.fillRoundedRect(Rect(x: 10, y: 10, width: 120, height: 40), radius: 10, color: .accent)
-        context.strokeRoundedRect(Rect(x: 140, y: 10, width: 120, height: 40), radius: 10, color: .red, lineWidth: 2)
-        context.drawText("Chào các bạn — Привет — コピー可能 — 복사", font: .system(size: 16), color: .label, at: Point(x: 10, y: 80))
-        context.drawText("Bold text", font: .bold(size: 16), color: .purple, at: Point(x: 10, y: 110))
+/// A scene builds one window's content.
+@MainActor
+protocol DemoScene {
+    var title: String { get }
+    var size: Size { get }
+    func build(in window: Window, app: Application)
+}
+
+@MainActor
+func scene(named name: String, options: DemoOptions) -> DemoScene? {
+    switch name {
+    case "gallery": return GalleryScene()
+    case "hello": return HelloScene()
+    default: return nil
     }
 }
 
-MainActor.assumeIsolated {
-    do {
-        let app = try Application.start()
-        let window = Window(title: "XKit Gallery", size: Size(width: 480, height: 200), app: app)
-        let sample = Sample(frame: Rect(x: 0, y: 0, width: 480, height: 200))
-        window.contentView.addSubview(sample)
-        window.show()
-        app.run()
-    } catch {
-        print("xkit-demo: \(error)")
+@MainActor
+func runDemo() -> Int32 {
+    let options: DemoOptions
+    switch DemoOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .success(let parsed): options = parsed
+    case .failure(let error):
+        if error.isHelp { Console.out(error.message) } else { Console.error(error.message) }
+        return error.isHelp ? 0 : 2
     }
+    guard let scene = scene(named: options.scene, options: options) else {
+        Console.error("xkit-demo: unknown scene \"\(options.scene)\"\n" + DemoOptions.usage)
+        return 2
+    }
+    let app: Application
+    do {
+        app = try Application.start(name: "xkit-demo")
+    } catch {
+        Console.error("xkit-demo: \(error)")
+        return 1
+    }
+    let window = Window(title: scene.title, size: scene.size, app: app)
+    scene.build(in: window, app: app)
+    if let path = options.screenshotPath {
+        do {
+            try window.writeScreenshot(to: path)
+            return 0
+        } catch {
+            Console.error("xkit-demo: cannot write the screenshot: \(error)")
+            return 1
+        }
+    }
+    if options.exitAfterFirstFrame {
+        window.whenFirstFrameDrawn { exit(0) }
+    }
+    window.show()
+    app.run()
 }
+
+exit(MainActor.assumeIsolated { runDemo() })

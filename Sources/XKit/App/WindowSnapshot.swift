@@ -22,7 +22,13 @@ enum DrawableReader {
               let image = XGetImage(display, drawable, 0, 0, UInt32(width), UInt32(height), UInt(~0 as UInt32), ZPixmap)
         else { return nil }
         defer { _ = image.pointee.f.destroy_image?(image) }
-        let ximage = image.pointee
+        var ximage = image.pointee
+        // Images of pixmaps carry no colour masks; take them from the screen's visual.
+        if ximage.red_mask == 0, let visual = XDefaultVisual(display, XDefaultScreen(display)) {
+            ximage.red_mask = visual.pointee.red_mask
+            ximage.green_mask = visual.pointee.green_mask
+            ximage.blue_mask = visual.pointee.blue_mask
+        }
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let redShift = shift(ximage.red_mask), greenShift = shift(ximage.green_mask), blueShift = shift(ximage.blue_mask)
         let direct = ximage.bits_per_pixel == 32 && ximage.byte_order == LSBFirst

@@ -1,0 +1,51 @@
+/// The demo's command line.
+struct DemoOptions {
+    var scene = "gallery"
+    var screenshotPath: String?
+    var exitAfterFirstFrame = false
+    var tagCount = 200
+
+    static let usage = """
+    usage: xkit-demo [--scene gallery|hello|tags] [--tags N] [--screenshot FILE.png] [--exit-after-first-frame]
+      --scene NAME              which window to show (default: gallery)
+      --tags N                  how many generated tags the tags scene shows (default 200)
+      --screenshot FILE.png     render the scene, write it as a PNG and exit
+      --exit-after-first-frame  exit once the first frame is on screen (for launch benchmarks)
+    """
+
+    /// Parses arguments; returns an error message for bad input.
+    static func parse(_ arguments: [String]) -> Result<DemoOptions, ParseError> {
+        var options = DemoOptions()
+        var i = 0
+        func value(_ flag: String) -> Result<String, ParseError> {
+            i += 1
+            return i < arguments.count ? .success(arguments[i]) : .failure(ParseError(message: "\(flag) needs a value"))
+        }
+        while i < arguments.count {
+            let arg = arguments[i]
+            switch arg {
+            case "--scene":
+                switch value(arg) { case .success(let v): options.scene = v; case .failure(let e): return .failure(e) }
+            case "--screenshot":
+                switch value(arg) { case .success(let v): options.screenshotPath = v; case .failure(let e): return .failure(e) }
+            case "--tags":
+                switch value(arg) {
+                case .success(let v):
+                    guard let n = Int(v), n >= 0 else { return .failure(ParseError(message: "--tags needs a whole number")) }
+                    options.tagCount = n
+                case .failure(let e): return .failure(e)
+                }
+            case "--exit-after-first-frame": options.exitAfterFirstFrame = true
+            case "-h", "--help": return .failure(ParseError(message: usage, isHelp: true))
+            default: return .failure(ParseError(message: "unknown option \(arg)\n" + usage))
+            }
+            i += 1
+        }
+        return .success(options)
+    }
+
+    struct ParseError: Error {
+        var message: String
+        var isHelp = false
+    }
+}

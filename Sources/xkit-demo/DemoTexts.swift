@@ -1,0 +1,44 @@
+import Glibc
+import XKit
+
+/// The sample texts in assets/texts.txt (KEY<TAB>TEXT per line), found next to the build or the working directory.
+@MainActor
+enum DemoTexts {
+    static let table: [String: String] = load()
+
+    /// The text for a key, or the key itself so a missing asset shows up on screen rather than crashing.
+    static func text(_ key: String) -> String { table[key] ?? key }
+
+    private static func load() -> [String: String] {
+        for path in candidatePaths() {
+            guard let content = try? FileIO.readText(path) else { continue }
+            var table: [String: String] = [:]
+            for line in content.split(separator: "\n") where !line.hasPrefix("#") {
+                let parts = line.split(separator: "\t", maxSplits: 1)
+                if parts.count == 2 { table[String(parts[0])] = String(parts[1]) }
+            }
+            return table
+        }
+        Trace.warn("assets/texts.txt not found; set XKIT_ASSETS to the assets folder")
+        return ["hello": "Chào các bạn — Привет — コピー可能 — 복사"]
+    }
+
+    private static func candidatePaths() -> [String] {
+        var paths: [String] = []
+        if let env = getenv("XKIT_ASSETS") { paths.append(String(cString: env) + "/texts.txt") }
+        // The executable lives in .build/<config>/, two levels below the package root.
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 {
+            let exe = String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            var dir = exe
+            for _ in 0..<5 {
+                guard let slash = dir.lastIndex(of: "/") else { break }
+                dir = String(dir[..<slash])
+                paths.append(dir + "/assets/texts.txt")
+            }
+        }
+        paths.append("assets/texts.txt")
+        return paths
+    }
+}

@@ -1,0 +1,139 @@
+import XKit
+
+/// Every widget, in several scripts: the README's screenshot and the demo users see first.
+struct GalleryScene: DemoScene {
+    let title = "XKit Gallery"
+    let size = Size(width: 980, height: 760)
+
+    func build(in window: Window, app: Application) {
+        let left = StackView(spacing: 12, [
+            SectionCard(title: "Scripts", body: scriptsSection()),
+            SectionCard(title: "Fonts and weights", body: fontsSection()),
+            SectionCard(title: "Alignment", body: alignmentSection()),
+            SectionCard(title: "Wrapping and truncation", body: wrappingSection()),
+        ])
+        let right = StackView(spacing: 12, [
+            SectionCard(title: "Controls", body: controlsSection()),
+        ])
+        let columns = ColumnsView(left: left, right: right)
+        columns.identifier = "gallery"
+        window.contentView.addSubview(columns)
+        window.contentView.backgroundColor = .windowBackground
+        columns.frame = Rect(origin: .zero, size: size)
+    }
+
+    private func labeled(_ key: String, _ id: String) -> Label {
+        let label = Label(text: DemoTexts.text(key), font: .system(size: 15))
+        label.identifier = id
+        return label
+    }
+
+    private func scriptsSection() -> View {
+        StackView(spacing: 6, [
+            labeled("price.vi", "scripts.vi"),
+            labeled("price.ru", "scripts.ru"),
+            labeled("price.ja", "scripts.ja"),
+            labeled("price.ko", "scripts.ko"),
+        ])
+    }
+
+    private func fontsSection() -> View {
+        let sample = "Sphinx of black quartz — Съешь же ещё — いろは"
+        let rows: [(String, Font)] = [
+            ("fonts.light", Font(size: 15, weight: .light)),
+            ("fonts.regular", Font(size: 15)),
+            ("fonts.bold", Font(size: 15, weight: .bold)),
+            ("fonts.serif", Font(family: "serif", size: 15)),
+            ("fonts.mono", Font.monospaced(size: 14)),
+        ]
+        var views: [View] = rows.map { id, font in
+            let label = Label(text: sample, font: font)
+            label.identifier = id
+            return label
+        }
+        var styled = AttributedText("Attributed: ", font: .system(size: 15))
+        styled.append(AttributedText("bold ", font: .system(size: 15, weight: .bold), color: .purple))
+        styled.append(AttributedText("large ", font: .system(size: 20), color: .orange))
+        styled.append(AttributedText("underlined ", font: .system(size: 15), color: .accent, underline: true))
+        styled.append(AttributedText("và tiếng Việt", font: Font(family: "serif", size: 15, italic: true), color: .green))
+        let attributed = Label()
+        attributed.attributedText = styled
+        attributed.identifier = "fonts.attributed"
+        views.append(attributed)
+        return StackView(spacing: 4, views)
+    }
+
+    private func alignmentSection() -> View {
+        let rows: [(TextAlignment, String)] = [(.left, "left"), (.center, "center"), (.right, "right")]
+        return StackView(spacing: 6, rows.map { alignment, name in
+            let label = Label(text: "Aligned \(name) — căn \(name == "left" ? "trái" : name == "center" ? "giữa" : "phải")",
+                              font: .system(size: 14))
+            label.textAlignment = alignment
+            label.backgroundColor = Color(hex: 0xEEF3FB)
+            label.cornerRadius = 4
+            label.identifier = "align.\(name)"
+            return FixedHeight(label, height: 26)
+        })
+    }
+
+    private func wrappingSection() -> View {
+        let wrapped = Label(text: DemoTexts.text("long.vi"), font: .system(size: 14))
+        wrapped.numberOfLines = 0
+        wrapped.identifier = "wrap.multiline"
+        let cjk = Label(text: DemoTexts.text("long.ja"), font: .system(size: 14))
+        cjk.numberOfLines = 0
+        cjk.identifier = "wrap.ja"
+        let truncated = Label(text: DemoTexts.text("long.ru"), font: .system(size: 14), textColor: .secondaryLabel)
+        truncated.numberOfLines = 1
+        truncated.identifier = "wrap.truncated"
+        return StackView(spacing: 8, [wrapped, cjk, truncated])
+    }
+
+    private func controlsSection() -> View {
+        var count = 0
+        let counter = Button(title: "Clicked 0 times")
+        counter.identifier = "controls.counter"
+        counter.addAction { button in
+            count += 1
+            button.title = "Clicked \(count) time\(count == 1 ? "" : "s")"
+        }
+        let disabled = Button(title: "Disabled")
+        disabled.isEnabled = false
+        disabled.identifier = "controls.disabled"
+        return StackView(axis: .horizontal, spacing: 10, alignment: .leading, [counter, disabled])
+    }
+}
+
+/// Two columns side by side with margins.
+@MainActor
+final class ColumnsView: View {
+    let left: View, right: View
+    init(left: View, right: View) {
+        self.left = left
+        self.right = right
+        super.init()
+        addSubview(left)
+        addSubview(right)
+    }
+    override func layoutSubviews() {
+        let margin = 16.0, gap = 16.0
+        let width = (bounds.width - 2 * margin - gap) / 2
+        left.frame = Rect(x: margin, y: margin, width: width, height: bounds.height - 2 * margin)
+        right.frame = Rect(x: margin + width + gap, y: margin, width: width, height: bounds.height - 2 * margin)
+    }
+}
+
+/// Wraps a view to give it a fixed height in a stack.
+@MainActor
+final class FixedHeight: View {
+    let content: View
+    let height: Double
+    init(_ content: View, height: Double) {
+        self.content = content
+        self.height = height
+        super.init()
+        addSubview(content)
+    }
+    override func layoutSubviews() { content.frame = bounds }
+    override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: height) }
+}
