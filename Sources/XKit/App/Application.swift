@@ -32,7 +32,10 @@ public final class Application: Responder {
     public let fonts: FontRegistry
     let clock: Clock = SystemClock.shared
     let translator: EventTranslator
-    let inputMethod: XIM?
+    /// The input method, opened on first keyboard focus: parsing the locale's Compose table costs
+    /// about 25 ms, which would otherwise sit between launch and the first frame.
+    private(set) var inputMethod: XIM?
+    private var inputMethodOpened = false
     /// The instance name in WM_CLASS (the program name by default).
     public let name: String
     /// The class name in WM_CLASS.
@@ -63,18 +66,24 @@ public final class Application: Responder {
         eventLoop = EventLoop(connection: connection)
         fonts = FontRegistry(display: connection.display, scale: connection.scale)
         translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
-        inputMethod = XOpenIM(connection.display, nil, nil, nil)
         self.name = name ?? Application.programName()
         hasWindowManager = Application.detectWindowManager(connection)
         super.init()
         TextSystem.measurer = fonts
-        if let im = inputMethod {
-            eventLoop.inputMethodFilter = { event in
-                _ = im
-                return XFilterEvent(&event, XID(0)) != 0
-            }
-        }
         eventLoop.start()
+    }
+
+    /// Opens the input method once; later calls return the same one (nil when none is available).
+    func openInputMethod() -> XIM? {
+        if inputMethodOpened { return inputMethod }
+        inputMethodOpened = true
+        inputMethod = XOpenIM(connection.display, nil, nil, nil)
+        if inputMethod != nil {
+            eventLoop.inputMethodFilter = { event in XFilterEvent(&event, XID(0)) != 0 }
+        } else {
+            Trace.warn("no X input method; typing is limited to Latin-1")
+        }
+        return inputMethod
     }
 
     /// Runs the main queue forever; the app ends through `quit()` or its last window closing.

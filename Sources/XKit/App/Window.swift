@@ -78,7 +78,6 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         app.eventLoop.register(window: xid, handler: self)
         app.eventLoop.addDisplayClient(self)
         setProperties(explicitPosition: origin != nil)
-        inputContext = app.inputMethod.map { cx11_create_ic($0, xid) } ?? nil
         app.windowDidOpen(self)
     }
 
@@ -272,10 +271,12 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
             eventRouter.handle(pointer)
             scheduleGestureDeadline()
         case KeyPress, KeyRelease:
+            if event.type == KeyPress { ensureInputContext() }
             guard let key = app.translator.keyEvent(&event, inputContext: inputContext) else { return }
             app.lastServerTime = key.serverTime
             if key.kind == .down { eventRouter.handle(key) }
         case FocusIn:
+            if hasDrawnFirstFrame { ensureInputContext() } else { whenFirstFrameDrawn { [weak self] in self?.ensureInputContext() } }
             if let ic = inputContext { XSetICFocus(ic) }
         case FocusOut:
             if let ic = inputContext { XUnsetICFocus(ic) }
@@ -288,6 +289,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         default:
             break
         }
+    }
+
+    /// Creates the input context on first focus (see `Application.openInputMethod`).
+    private func ensureInputContext() {
+        guard inputContext == nil, !isClosed, let im = app.openInputMethod() else { return }
+        inputContext = cx11_create_ic(im, xid)
+        if let ic = inputContext { XSetICFocus(ic) }
     }
 
     private func handleClientMessage(_ message: XClientMessageEvent) {
