@@ -153,8 +153,7 @@ final class GestureArena {
         let candidates = recognizers(reachedBy: event, hit: hit)
         // Undecided recognizers this press does not reach lose their sequence (a second tap elsewhere),
         // which may let a waiting single tap fire; that belongs to the old sequence, so settle first.
-        for r in participants where !candidates.contains(where: { $0 === r }) && !r.state.isFinished {
-            r.pendingState = nil
+        for r in participants where !candidates.contains(where: { $0 === r }) && r.isListening {
             r.apply(r.state.isActive ? .cancelled : .failed)
         }
         settle()
@@ -169,7 +168,8 @@ final class GestureArena {
             if r.state != .possible { r.resetState() }
             r.arena = self
         }
-        participants = candidates
+        // A recognition still waiting on a recognizer this press reaches keeps waiting.
+        participants = candidates + carried.filter { r in !candidates.contains { $0 === r } }
     }
 
     /// Enabled recognizers for the pressed button, from the hit view up to the root.
