@@ -41,7 +41,7 @@ public enum GestureState: Sendable, Hashable, CustomStringConvertible {
 /// `cancelsTouchesInView`. Recognizers own no timers; they report `nextDeadline` and the host
 /// calls `tick(now:)` when it passes.
 @MainActor
-open class GestureRecognizer {
+open class GestureRecognizer: Then {
     public typealias State = GestureState
 
     private var currentState: State = .possible
