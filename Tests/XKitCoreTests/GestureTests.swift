@@ -513,6 +513,43 @@ final class StateLog {
         #expect(b.router.nextDeadline == nil)
     }
 
+    @Test func aMenuGrabbingThePointerAsThePressBeginsCancelsItAfterwards() {
+        let b = GestureBench()
+        let press = LongPressGestureRecognizer()
+        b.child.addGestureRecognizer(press)
+        var seen: [GestureState] = []
+        press.addTarget { r in
+            seen.append(r.state)
+            if r.state == .began { b.router.cancelPointerCapture() }
+        }
+        press.addTarget { r in seen.append(r.state) }
+        b.down(b.inChild)
+        b.wait(0.5)
+        #expect(seen == [.began, .began, .cancelled, .cancelled])
+        #expect(b.router.activeGestureRecognizers.isEmpty)
+        b.up(b.inChild)
+        #expect(seen.count == 4)
+        b.down(b.inChild)
+        b.wait(0.5)
+        #expect(seen.count == 8, "the next press starts afresh")
+    }
+
+    @Test func aWaitingTapKeepsWaitingWhileItsRequirementIsStillReached() {
+        let b = GestureBench()
+        let single = TapGestureRecognizer(), double = TapGestureRecognizer()
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        b.child.addGestureRecognizer(single)
+        b.root.addGestureRecognizer(double)
+        let singleLog = StateLog(single), doubleLog = StateLog(double)
+        b.click(b.inChild)
+        b.clock.advance(by: 0.1)
+        b.click(Point(x: 66, y: 60))
+        #expect(doubleLog.states == [.ended])
+        #expect(singleLog.states.isEmpty)
+        #expect(b.router.activeGestureRecognizers.isEmpty)
+    }
+
     @Test func hoverAndFocusStillWork() {
         let b = GestureBench()
         b.child.addGestureRecognizer(TapGestureRecognizer())
