@@ -219,6 +219,20 @@ final class StateLog {
         #expect(log.states.isEmpty)
     }
 
+    @Test func shouldReceiveFalseKeepsTheSequenceAway() {
+        let b = GestureBench()
+        let tap = TapGestureRecognizer()
+        tap.shouldReceive = { _, event in event.location.x > 100 }
+        b.root.addGestureRecognizer(tap)
+        let log = StateLog(tap)
+        b.click(b.inChild)
+        #expect(log.states.isEmpty)
+        #expect(b.child.log == ["down", "up"])
+        b.click(Point(x: 300, y: 10))
+        #expect(log.states == [.ended])
+        #expect(tap.location(in: nil) == Point(x: 300, y: 10))
+    }
+
     @Test func removedTargetIsNotCalled() {
         let b = GestureBench()
         let tap = TapGestureRecognizer()

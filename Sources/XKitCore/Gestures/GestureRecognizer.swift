@@ -22,6 +22,7 @@ public enum GestureState: Sendable, Hashable, CustomStringConvertible {
     /// Whether a continuous gesture is in progress.
     public var isActive: Bool { self == .began || self == .changed }
 
+    /// The case name, for logs and the trace.
     public var description: String {
         switch self {
         case .possible: "possible"
@@ -42,6 +43,7 @@ public enum GestureState: Sendable, Hashable, CustomStringConvertible {
 /// calls `tick(now:)` when it passes.
 @MainActor
 open class GestureRecognizer: Then {
+    /// The recognizer's state machine phase.
     public typealias State = GestureState
 
     private var currentState: State = .possible
@@ -83,6 +85,7 @@ open class GestureRecognizer: Then {
     /// The most recent event the recognizer handled; its `serverTime` is the timestamp for a Copy.
     public private(set) var lastEvent: PointerEvent?
 
+    /// Creates a recognizer with no targets, attached to no view.
     public init() {}
 
     /// Creates a recognizer with one target.

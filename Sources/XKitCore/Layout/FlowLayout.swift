@@ -10,7 +10,9 @@ public struct FlowLayout: Sendable, Hashable {
     public struct TrailingItem: Sendable, Hashable {
         /// The narrowest it may be; below that it goes onto a new row.
         public var minimumWidth: Double
+        /// Its height; it is centred in its row like the items.
         public var height: Double
+        /// Describes a trailing element at least `minimumWidth` wide.
         public init(minimumWidth: Double, height: Double) {
             self.minimumWidth = minimumWidth
             self.height = height
@@ -37,8 +39,10 @@ public struct FlowLayout: Sendable, Hashable {
     public var lineSpacing: Double
     /// Space around all the rows.
     public var sectionInsets: EdgeInsets
+    /// Where short rows sit; `.leading` by default.
     public var alignment: Alignment
 
+    /// Creates a layout; 8-point spacing between items and rows by default.
     public init(interitemSpacing: Double = 8, lineSpacing: Double = 8,
                 sectionInsets: EdgeInsets = .zero, alignment: Alignment = .leading) {
         self.interitemSpacing = interitemSpacing

@@ -7,11 +7,14 @@ public struct MenuLayout: Sendable, Hashable {
     public struct Metrics: Sendable, Hashable {
         /// Space left and right of each title.
         public var itemPadding: Double
+        /// The row's height.
         public var itemHeight: Double
+        /// The width of the line between items.
         public var dividerWidth: Double
         /// The narrowest an item gets, so a short title is still easy to hit.
         public var minimumItemWidth: Double
 
+        /// Creates metrics; the defaults suit a 13–14 pt menu font.
         public init(itemPadding: Double = 12, itemHeight: Double = 32, dividerWidth: Double = 1,
                     minimumItemWidth: Double = 44) {
             self.itemPadding = itemPadding
@@ -104,7 +107,14 @@ public struct MenuLayout: Sendable, Hashable {
 
 /// A keyboard step through a menu's items.
 public enum MenuNavigation: Sendable, Hashable {
-    case previous, next, first, last
+    /// One item back (Left, Up).
+    case previous
+    /// One item forward (Right, Down).
+    case next
+    /// The first item (Home).
+    case first
+    /// The last item (End).
+    case last
 
     /// The step a key makes, or nil for keys that do not navigate (Left/Up back, Right/Down forward).
     public init?(key: Key) {

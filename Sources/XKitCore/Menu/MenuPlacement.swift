@@ -11,9 +11,11 @@ public struct MenuPlacement: Sendable, Hashable {
 
     /// The popup window, arrow included, in screen coordinates.
     public var frame: Rect
+    /// Whether the menu is above its target (`.down`) or below it (`.up`).
     public var arrowDirection: ArrowDirection
     /// The arrow's centre along the popup's width, in popup coordinates.
     public var arrowX: Double
+    /// The arrow's base width and height (the height shrinks only on a tiny screen).
     public var arrowSize: Size
     /// The rounded body (where the items go), in popup coordinates.
     public var bodyRect: Rect
