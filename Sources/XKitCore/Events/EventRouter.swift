@@ -14,6 +14,7 @@ public final class EventRouter {
     public private(set) weak var hoveredView: View?
     /// The next responder after the root view (the window), for actions nobody in the tree handles.
     public weak var windowResponder: Responder?
+    private lazy var gestures = GestureArena(router: self)
 
     public init(root: View) { self.root = root }
 
@@ -34,6 +35,7 @@ public final class EventRouter {
         if let f = firstResponder, f.isDescendant(of: view) { firstResponder = nil }
         if let c = capturingView, c.isDescendant(of: view) { c.pointerCancelled(); capturingView = nil }
         if let h = hoveredView, h.isDescendant(of: view) { hoveredView = nil }
+        gestures.viewWasRemoved(view)
     }
 
     // MARK: Pointer
@@ -48,19 +50,22 @@ public final class EventRouter {
                 dispatchScroll(event, from: hit)
                 return
             }
-            guard capturingView == nil else { return }
+            gestures.pointerDown(event, hit: hit)
+            guard capturingView == nil, !gestures.touchesCancelled else { return }
             var view = hit
             while let v = view {
                 if v.pointerDown(event) { capturingView = v; return }
                 view = v.superview
             }
         case .moved:
+            gestures.pointerMoved(event)
             if let c = capturingView {
                 c.pointerDragged(event)
             } else {
                 updateHover(event)
             }
         case .up:
+            gestures.pointerUp(event)
             if let c = capturingView, event.buttonsDown.isEmpty || event.button == .primary || event.button == .secondary || event.button == .middle {
                 capturingView = nil
                 c.pointerUp(event)
@@ -75,11 +80,28 @@ public final class EventRouter {
         }
     }
 
-    /// Ends any pointer capture (for example when a popup grabs the pointer).
+    /// Ends any pointer capture and gesture (for example when a popup grabs the pointer).
     public func cancelPointerCapture() {
+        cancelViewTracking()
+        gestures.cancelAll()
+    }
+
+    /// Tells the tracking view its press was taken (by a popup grab or a recognizer).
+    func cancelViewTracking() {
         capturingView?.pointerCancelled()
         capturingView = nil
     }
+
+    // MARK: Gesture timing
+
+    /// Fires gesture timeouts (long press, multi-tap interval) due by `now`, in monotonic seconds.
+    public func tick(now: Double) { gestures.tick(now: now) }
+
+    /// When the host must next call `tick(now:)`, or nil when no gesture is waiting on time.
+    public var nextDeadline: Double? { gestures.nextDeadline }
+
+    /// The recognizers taking part in the current (or a pending multi-click) sequence.
+    public var activeGestureRecognizers: [GestureRecognizer] { gestures.participants }
 
     private func dispatchScroll(_ event: PointerEvent, from hit: View?) {
         var view = hit

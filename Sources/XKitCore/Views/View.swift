@@ -250,6 +250,32 @@ open class View: Responder {
     /// A wheel step over the view; return false to pass it to the superview.
     open func scrollWheel(_ event: PointerEvent) -> Bool { false }
 
+    // MARK: Gesture recognizers
+
+    /// The recognizers attached to this view, in the order they were added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// Attaches a recognizer (moving it from any other view); it sees presses on this view and its descendants.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        if recognizer.view === self { return }
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    /// Detaches a recognizer, cancelling any gesture it is in the middle of.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        gestureRecognizers.remove(at: index)
+        recognizer.view = nil
+        recognizer.arena?.drop(recognizer)
+    }
+
+    /// Whether a recognizer on another view may take over a press this view is tracking itself.
+    ///
+    /// Controls return false for taps, so a click on a button inside a tappable view goes to the button.
+    open func allowsGestureRecognizerToBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+
     // MARK: Layout
 
     private(set) var needsLayout = true
