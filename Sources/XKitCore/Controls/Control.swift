@@ -113,6 +113,11 @@ open class Control: View {
         sendActions(for: .touchCancel)
     }
 
+    /// Recognizers on ancestors (a tappable card around a button) don't take a press the control tracks.
+    open override func allowsGestureRecognizerToBegin(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer.view === self
+    }
+
     private func isInsideWithSlop(_ windowPoint: Point) -> Bool {
         bounds.insetBy(dx: -trackingSlop, dy: -trackingSlop).contains(convert(windowPoint, from: nil))
     }
