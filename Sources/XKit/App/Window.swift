@@ -366,7 +366,10 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         var bytes = Array(title.utf8)
         XChangeProperty(display, xid, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
                         PropModeReplace, &bytes, Int32(bytes.count))
-        // WM_NAME for old clients: Xutf8 converts to the best legacy encoding for this locale.
-        Xutf8SetWMProperties(display, xid, title, title, nil, 0, nil, nil, nil)
+        // WM_NAME for older clients: Latin-1 STRING when the title fits, else UTF8_STRING as xterm does.
+        let latin1 = title.unicodeScalars.allSatisfy { $0.value < 0x100 }
+        var legacy = latin1 ? title.unicodeScalars.map { UInt8($0.value) } : bytes
+        XChangeProperty(display, xid, XA_WM_NAME, latin1 ? XA_STRING : connection.atom("UTF8_STRING"), 8,
+                        PropModeReplace, &legacy, Int32(legacy.count))
     }
 }
