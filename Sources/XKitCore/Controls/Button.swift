@@ -85,13 +85,6 @@ open class Button: Control {
                     height: (text.height + contentInsets.vertical).rounded(.up))
     }
 
-    open override func drawOverlay(in context: GraphicsContext) {
-        guard isFirstResponder else { return }
-        // The ring sits inside the bounds so it is redrawn with the button's own dirty rect.
-        context.strokeRoundedRect(bounds.insetBy(dx: 1, dy: 1), radius: max(0, cornerRadius - 1),
-                                  color: Color(hex: 0xFFB340), lineWidth: 2.5)
-    }
-
     open override var traceType: String { "Button" }
 
     open override func traceFields() -> [(String, JSON)] {

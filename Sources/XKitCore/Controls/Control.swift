@@ -125,6 +125,7 @@ open class Control: View {
     // MARK: Keyboard
 
     open override func keyDown(_ event: KeyEvent) -> Bool {
+        if super.keyDown(event) { return true }
         guard isEnabled, event.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
         switch event.key {
         case .space, .enter:

@@ -15,28 +15,27 @@ open class Responder {
     /// Handles a key event; returns false to pass it up the chain.
     open func keyDown(_ event: KeyEvent) -> Bool { false }
 
-    /// Whether this responder can run an action now; the default asks the next responder.
-    open func canPerformAction(_ action: Action, sender: Any?) -> Bool {
-        nextResponder?.canPerformAction(action, sender: sender) ?? false
-    }
+    /// Whether this responder itself can run an action now (the chain is walked by `target(for:sender:)`).
+    open func canPerformAction(_ action: Action, sender: Any?) -> Bool { false }
 
-    /// Runs an action; returns false to pass it up the chain.
-    open func perform(_ action: Action, sender: Any?) -> Bool {
-        nextResponder?.perform(action, sender: sender) ?? false
-    }
+    /// Runs an action this responder can perform; returns whether it did.
+    open func perform(_ action: Action, sender: Any?) -> Bool { false }
 
     /// The first responder in the chain from here that can perform the action.
     public func target(for action: Action, sender: Any?) -> Responder? {
         var responder: Responder? = self
         while let r = responder {
-            if r.canPerformAction(action, sender: sender) && r.handlesDirectly(action, sender: sender) { return r }
+            if r.canPerformAction(action, sender: sender) { return r }
             responder = r.nextResponder
         }
         return nil
     }
 
-    /// Whether this responder itself (not one after it) handles the action; overridden with `canPerformAction`.
-    open func handlesDirectly(_ action: Action, sender: Any?) -> Bool { true }
+    /// Performs the action on the first responder in the chain that can; returns whether one did.
+    @discardableResult
+    public func sendAction(_ action: Action, sender: Any?) -> Bool {
+        target(for: action, sender: sender)?.perform(action, sender: sender) ?? false
+    }
 }
 
 /// A typed action identifier, the stand-in for Objective-C selectors.

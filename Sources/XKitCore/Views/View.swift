@@ -69,6 +69,15 @@ open class View: Responder {
     /// State added by extensions through typed keys.
     public var associatedValues = AssociatedValues()
 
+    /// Actions and key commands added by extensions.
+    var responderExtensions = ResponderExtensions()
+
+    /// Whether the view can take keyboard focus (controls decide for themselves).
+    public var isFocusable = false
+
+    /// Whether the toolkit draws a focus ring around the view while it has focus.
+    public var drawsFocusRing = true
+
     public init(frame: Rect = .zero) {
         self.frame = frame
         super.init()
@@ -103,6 +112,7 @@ open class View: Responder {
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
         view.didMoveToSuperview()
+        if !View.insertionObservers.isEmpty { view.notifyInsertion() }
         view.setNeedsLayout()
         view.setNeedsDisplay()
         setNeedsLayout()
@@ -124,6 +134,21 @@ open class View: Responder {
     /// Called after the superview changes (also on removal).
     open func didMoveToSuperview() {}
 
+    /// Observers told about every view inserted into a tree (each view of an inserted subtree),
+    /// so app-wide features such as `Label.copyableByDefault` reach views created later.
+    public static var insertionObservers: [(View) -> Void] = []
+
+    private func notifyInsertion() {
+        for observer in View.insertionObservers { observer(self) }
+        for sub in subviews { sub.notifyInsertion() }
+    }
+
+    /// Calls `body` for this view and every descendant, depth first.
+    public func forEachDescendant(_ body: (View) -> Void) {
+        body(self)
+        for sub in subviews { sub.forEachDescendant(body) }
+    }
+
     /// Whether `view` is this view or one of its descendants.
     public func isDescendant(of view: View) -> Bool {
         var current: View? = self
@@ -144,6 +169,20 @@ open class View: Responder {
     // MARK: Responder chain
 
     open override var nextResponder: Responder? { superview }
+
+    open override var canBecomeFirstResponder: Bool { isFocusable && !isHidden }
+
+    open override func keyDown(_ event: KeyEvent) -> Bool {
+        extensionHandleKey(event)
+    }
+
+    open override func canPerformAction(_ action: Action, sender: Any?) -> Bool {
+        extensionCanPerform(action)
+    }
+
+    open override func perform(_ action: Action, sender: Any?) -> Bool {
+        extensionPerform(action, sender: sender)
+    }
 
     open override var isFirstResponder: Bool { windowHost?.eventRouter.firstResponder === self }
 
@@ -345,10 +384,18 @@ open class View: Responder {
         }
         drawOverlay(in: context)
         context.translate(by: boundsOrigin)
+        if drawsFocusRing && isFirstResponder {
+            // Inside the bounds, so the view's own dirty rect covers it.
+            context.strokeRoundedRect(local.insetBy(dx: 1, dy: 1), radius: max(2, cornerRadius - 1),
+                                      color: View.focusRingColor, lineWidth: 2)
+        }
         if let border = borderColor, borderWidth > 0 {
             context.strokeRoundedRect(local, radius: cornerRadius, color: border, lineWidth: borderWidth)
         }
     }
+
+    /// The focus ring's colour.
+    public static var focusRingColor = Color(hex: 0xFF9F0A)
 
     // MARK: Trace
 

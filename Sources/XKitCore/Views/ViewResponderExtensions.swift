@@ -1,0 +1,95 @@
+/// Identifies a handler added with `addActionHandler` or `addKeyCommand`, for removal.
+public struct ResponderHandlerToken: Hashable, Sendable {
+    let id: Int
+}
+
+/// A key with modifiers that a view answers while it (or a descendant) is first responder.
+public struct KeyCommand: Hashable, Sendable {
+    public var key: Key
+    public var modifiers: Modifiers
+    public init(_ key: Key, modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }
+
+    /// Whether the event is this command (Shift is ignored for printable characters).
+    public func matches(_ event: KeyEvent) -> Bool {
+        let relevant: Modifiers = [.shift, .control, .alt, .super]
+        if case .character(let c) = key, case .character(let e) = event.key {
+            let mods = event.modifiers.intersection(relevant).subtracting(.shift)
+            return c.lowercased() == e.lowercased() && mods == modifiers.subtracting(.shift)
+        }
+        return event.key == key && event.modifiers.intersection(relevant) == modifiers
+    }
+}
+
+/// Responder behaviour that extensions add to a view without subclassing: actions, key commands, focus.
+@MainActor
+struct ResponderExtensions {
+    struct ActionEntry {
+        let token: ResponderHandlerToken
+        let action: Action
+        let canPerform: () -> Bool
+        let perform: (Any?) -> Void
+    }
+    struct KeyEntry {
+        let token: ResponderHandlerToken
+        let command: KeyCommand
+        let handler: (KeyEvent) -> Bool
+    }
+    var actions: [ActionEntry] = []
+    var keys: [KeyEntry] = []
+    static var counter = 0
+    static func nextToken() -> ResponderHandlerToken {
+        counter += 1
+        return ResponderHandlerToken(id: counter)
+    }
+}
+
+extension View {
+    /// Lets the view answer a standard or custom action (e.g. `.copy`) when `canPerform` says so.
+    ///
+    /// Extensions use it to add responder behaviour without subclassing; the menu controller and
+    /// key shortcuts then find the view through the responder chain.
+    @discardableResult
+    public func addActionHandler(_ action: Action, canPerform: @escaping () -> Bool = { true },
+                                 perform: @escaping (Any?) -> Void) -> ResponderHandlerToken {
+        let token = ResponderExtensions.nextToken()
+        responderExtensions.actions.append(.init(token: token, action: action, canPerform: canPerform, perform: perform))
+        return token
+    }
+
+    /// Runs `handler` for a key while this view is first responder (or an ancestor of it);
+    /// the handler returns false to let the key go on up the chain.
+    @discardableResult
+    public func addKeyCommand(_ command: KeyCommand, _ handler: @escaping (KeyEvent) -> Bool) -> ResponderHandlerToken {
+        let token = ResponderExtensions.nextToken()
+        responderExtensions.keys.append(.init(token: token, command: command, handler: handler))
+        return token
+    }
+
+    /// Removes an action handler or key command.
+    public func removeResponderHandler(_ token: ResponderHandlerToken) {
+        responderExtensions.actions.removeAll { $0.token == token }
+        responderExtensions.keys.removeAll { $0.token == token }
+    }
+
+    /// Whether an added handler can perform the action now.
+    func extensionCanPerform(_ action: Action) -> Bool {
+        responderExtensions.actions.contains { $0.action == action && $0.canPerform() }
+    }
+
+    /// Runs the first added handler that can perform the action.
+    func extensionPerform(_ action: Action, sender: Any?) -> Bool {
+        guard let entry = responderExtensions.actions.first(where: { $0.action == action && $0.canPerform() }) else {
+            return false
+        }
+        entry.perform(sender)
+        return true
+    }
+
+    /// Runs a matching key command.
+    func extensionHandleKey(_ event: KeyEvent) -> Bool {
+        for entry in responderExtensions.keys where entry.command.matches(event) {
+            if entry.handler(event) { return true }
+        }
+        return false
+    }
+}
