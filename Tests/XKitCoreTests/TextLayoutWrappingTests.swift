@@ -125,3 +125,25 @@ import XKitCore
         #expect(m.measured.sorted() == ["a@13.0", "a@26.0", "b@13.0", "b@26.0", "…@13.0", "…@26.0", "日@13.0"])
     }
 }
+
+@Suite struct TextLayoutClusterTests {
+    /// Every cluster start the layout can hit, found by probing each point along one line.
+    private func hitClusterOffsets(_ s: String) -> [Int] {
+        let l = layout(s)
+        var seen: [Int] = []
+        for x in stride(from: 0.5, to: l.size.width, by: 1) {
+            if let i = l.characterIndex(at: Point(x: x, y: 1)), seen.last != l.offset(i) { seen.append(l.offset(i)) }
+        }
+        return seen
+    }
+
+    @Test func clustersMatchSwiftCharactersAcrossScripts() {
+        let s = "ae\u{301}\u{302}x😀\u{1F3FD}y🇯🇵🇫🇷z👨‍👩‍👧w\u{1100}\u{1161}\u{11A8}가\u{11A8}q\u{0915}\u{094D}\u{0937}"
+            + "ｶ\u{FF9E}か\u{3099}字\u{302A}й\u{0483}Ω\u{0300}日\u{FE0F}©\u{FE0F}a\u{200D}b\u{0600}1"
+        #expect(hitClusterOffsets(s) == Array(0..<s.count))
+    }
+
+    @Test func aCarriageReturnIsItsOwnClusterUnlessALineFeedFollows() {
+        #expect(layout("a\r\u{301}b\r\nc").lineStrings == ["a\r", "\u{301}b\r\n", "c"])
+    }
+}
