@@ -23,7 +23,7 @@ struct TextScan {
         runAttributes = runs.isEmpty ? [TextAttributes()] : runs.map(\.attributes)
         runFonts = runAttributes.map { cache.id(for: $0.font) }
         let runEnds = runs.isEmpty ? [Int.max] : runs.map { string.utf8Offset(of: $0.range.upperBound) }
-        if string.utf8.withContiguousStorageIfAvailable({ _ in () }) == nil { string.makeContiguousUTF8() }
+        string.makeContiguousUTF8() // a no-op for native strings, which all Linux strings are
         let scanned: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
             scan(string, bytes: bytes, runEnds: runEnds, cache: &cache)
         }
