@@ -118,6 +118,18 @@ import XKitCore
         _ = host
     }
 
+    @Test func hitTestsThroughTheTextOriginMatchWhatIsDrawn() {
+        let (label, host) = makeLabel("abc", frame: Rect(x: 0, y: 0, width: 100, height: 40))
+        label.textAlignment = .center
+        let layout = label.textLayout
+        let inLayout = { (p: Point) in layout.characterIndex(at: p - label.textOrigin).map(layout.offset) }
+        #expect(inLayout(Point(x: 36, y: 14)) == 0)
+        #expect(inLayout(Point(x: 64, y: 25)) == 2)
+        #expect(inLayout(Point(x: 34, y: 20)) == nil)
+        #expect(inLayout(Point(x: 50, y: 12)) == nil)
+        _ = host
+    }
+
     @Test func attributedTextAndTextReplaceEachOther() {
         let label = Label()
         var styled = AttributedText("ab", font: .system, color: .red)
