@@ -13,22 +13,33 @@ enum LineBreakClass {
     /// Must not end a line (opening brackets, no-break space).
     static let noBreakAfter: UInt8 = 1 << 5
 
-    /// Classes of the ASCII characters, indexed by byte; looked up per character on the hot path.
-    static let ascii: [UInt8] = (0..<128).map { classify(UInt32($0)) }
+    /// The class of an ASCII scalar.
+    @inline(__always)
+    static func asciiClass(_ v: UInt32) -> UInt8 {
+        // A switch, not a `static let` table: a global costs a lazy-initialisation check per access.
+        switch v {
+        case 0x20, 0x09: return space
+        case 0x0A, 0x0B, 0x0C, 0x0D: return newline
+        case 0x2D, 0x2F: return breakAfter // - /
+        case 0x21, 0x3F: return breakAfter | noBreakBefore // ! ?
+        case 0x2C, 0x2E, 0x3A, 0x3B, 0x29, 0x5D, 0x7D: return noBreakBefore // , . : ; ) ] }
+        case 0x28, 0x5B, 0x7B: return noBreakAfter // ( [ {
+        default: return 0
+        }
+    }
 
     /// The class of a character, from its first scalar.
     static func classify(_ v: UInt32) -> UInt8 {
+        if v < 0x80 { return asciiClass(v) }
         switch v {
-        case 0x20, 0x09, 0x200B, 0x3000: return space
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return newline
-        case 0x2D, 0x2F, 0x2010, 0x2012, 0x2013, 0x2014: return breakAfter
-        case 0x21, 0x3F: return breakAfter | noBreakBefore // ! ?
-        case 0x2C, 0x2E, 0x3A, 0x3B, 0x29, 0x5D, 0x7D, 0x2026: return noBreakBefore // , . : ; ) ] } …
-        case 0x28, 0x5B, 0x7B: return noBreakAfter // ( [ {
+        case 0x200B, 0x3000: return space
+        case 0x85, 0x2028, 0x2029: return newline
+        case 0x2010, 0x2012, 0x2013, 0x2014: return breakAfter
+        case 0x2026: return noBreakBefore // …
         case 0xA0, 0x2060, 0xFEFF: return noBreakBefore | noBreakAfter
         case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0xFF08: return wide | noBreakAfter
         default:
-            guard v >= 0x80, let scalar = Unicode.Scalar(v) else { return 0 }
+            guard let scalar = Unicode.Scalar(v) else { return 0 }
             if CharacterClass.allowsBreakAround(scalar) { return wide }
             // Wide but not breakable around: CJK closing punctuation, which ends a line but never starts one.
             if CharacterClass.isWide(scalar) { return noBreakBefore | breakAfter }

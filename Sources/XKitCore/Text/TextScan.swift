@@ -1,70 +1,8 @@
-/// Advances and metrics per (font, cluster), so each distinct cluster is measured once per layout.
-///
-/// Fonts get small integer ids once per run; the per-character path then indexes arrays instead
-/// of hashing a `Font`.
-struct AdvanceCache {
-    private let measurer: TextMeasurer
-    private(set) var fonts: [Font] = []
-    private var ids: [Font: Int] = [:]
-    private var metricsByID: [FontMetrics] = []
-    private var ellipsisByID: [Double] = []
-    /// 128 advances per font; NaN marks "not measured yet".
-    private var ascii: [Double] = []
-    private var scalars: [UInt64: Double] = [:]
-    private var clusters: [ClusterKey: Double] = [:]
-
-    private struct ClusterKey: Hashable {
-        var font: Int
-        var cluster: Character
-    }
-
-    init(measurer: TextMeasurer) { self.measurer = measurer }
-
-    /// The id of a font, registering it (and measuring its metrics) on first use.
-    mutating func id(for font: Font) -> Int {
-        if let id = ids[font] { return id }
-        let id = fonts.count
-        fonts.append(font)
-        ids[font] = id
-        metricsByID.append(measurer.metrics(for: font))
-        ellipsisByID.append(measurer.advance(of: TextLayout.ellipsis, in: font))
-        ascii.append(contentsOf: repeatElement(.nan, count: 128))
-        return id
-    }
-
-    func metrics(_ id: Int) -> FontMetrics { metricsByID[id] }
-    func font(_ id: Int) -> Font { fonts[id] }
-    func ellipsisWidth(_ id: Int) -> Double { ellipsisByID[id] }
-
-    @inline(__always)
-    mutating func advance(ascii byte: UInt8, font: Int, _ ch: Character) -> Double {
-        let slot = font &* 128 &+ Int(byte)
-        let cached = ascii[slot]
-        if !cached.isNaN { return cached }
-        let measured = measurer.advance(of: ch, in: fonts[font])
-        ascii[slot] = measured
-        return measured
-    }
-
-    @inline(__always)
-    mutating func advance(scalar: UInt32, font: Int, _ ch: Character) -> Double {
-        let key = UInt64(truncatingIfNeeded: font) << 32 | UInt64(scalar)
-        if let cached = scalars[key] { return cached }
-        let measured = measurer.advance(of: ch, in: fonts[font])
-        scalars[key] = measured
-        return measured
-    }
-
-    mutating func advance(cluster ch: Character, font: Int) -> Double {
-        let key = ClusterKey(font: font, cluster: ch)
-        if let cached = clusters[key] { return cached }
-        let measured = measurer.advance(of: ch, in: fonts[font])
-        clusters[key] = measured
-        return measured
-    }
-}
-
 /// One pass over the string: where each grapheme cluster starts, how wide it is, how it breaks.
+///
+/// The pass walks the UTF-8 bytes. Between two scalars that are both "simple" (see
+/// `GraphemeShortcut`) a cluster boundary is certain, which covers almost all Latin, CJK and Hangul
+/// text; anywhere else the standard library's grapheme breaking decides.
 struct TextScan {
     /// UTF-8 offset of each cluster's start, plus the string's end: `count + 1` entries.
     var offsets: [Int] = []
@@ -80,69 +18,118 @@ struct TextScan {
     var count: Int { advances.count }
 
     init(_ text: AttributedText, cache: inout AdvanceCache) {
-        let string = text.string
+        var string = text.string
         let runs = text.runs
         runAttributes = runs.isEmpty ? [TextAttributes()] : runs.map(\.attributes)
         runFonts = runAttributes.map { cache.id(for: $0.font) }
         let runEnds = runs.isEmpty ? [Int.max] : runs.map { string.utf8Offset(of: $0.range.upperBound) }
-        let asciiClasses = LineBreakClass.ascii
-        let expected = string.utf8.count
-        offsets.reserveCapacity(expected / 2 + 1)
-        advances.reserveCapacity(expected / 2)
-        flags.reserveCapacity(expected / 2)
+        string.makeContiguousUTF8() // a no-op for native strings, which all Linux strings are
+        let scanned: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            scan(string, bytes: bytes, runEnds: runEnds, cache: &cache)
+        }
+        if scanned == nil { offsets = [0] } // unreachable: a contiguous string always gives its storage
+    }
+
+    private mutating func scan(_ string: String, bytes: UnsafeBufferPointer<UInt8>, runEnds: [Int],
+                               cache: inout AdvanceCache) {
+        let n = bytes.count
+        // Scalars bound clusters from above, and equal them for most text: reserve once.
+        var scalarCount = 0
+        for b in bytes where b & 0xC0 != 0x80 { scalarCount &+= 1 }
+        offsets.reserveCapacity(scalarCount + 1)
+        advances.reserveCapacity(scalarCount)
+        flags.reserveCapacity(scalarCount)
         runStarts.append(0)
 
         var run = 0
         var runEnd = runEnds[0]
         var font = runFonts[0]
-        var offset = 0
-        for ch in string {
+        var p = 0
+        var a = n > 0 ? UTF8Decoding.scalar(in: bytes, at: p) : (value: 0, length: 0)
+        // The last index the slow path returned: it is character-aligned, so reusing it is cheap.
+        var aligned = string.startIndex
+        var alignedOffset = 0
+        while p < n {
             // A cluster belongs to the run holding its first byte, so runs split only between clusters.
-            while offset >= runEnd && run + 1 < runEnds.count {
+            while p >= runEnd && run + 1 < runEnds.count {
                 run += 1
                 runEnd = runEnds[run]
                 font = runFonts[run]
                 runStarts.append(advances.count)
             }
-            offsets.append(offset)
-            let utf8 = ch.utf8
-            let length = utf8.count
-            offset &+= length
-            let lead = utf8.first ?? 0
-            var flag: UInt8
-            var advance: Double
-            if lead < 0x80 {
-                flag = asciiClasses[Int(lead)]
-                if flag & LineBreakClass.newline != 0 {
-                    advance = 0
-                } else if length == 1 {
-                    advance = cache.advance(ascii: lead, font: font, ch)
-                } else {
-                    advance = cache.advance(cluster: ch, font: font)
-                }
-            } else {
-                let scalar = ch.unicodeScalars.first ?? " "
-                flag = LineBreakClass.classify(scalar.value)
-                if flag & LineBreakClass.newline != 0 || scalar.value == 0x200B {
-                    advance = 0
-                } else if length == UTF8.width(scalar) {
-                    advance = cache.advance(scalar: scalar.value, font: font, ch)
-                } else {
-                    advance = cache.advance(cluster: ch, font: font)
+            let q = p &+ a.length
+            var end = q
+            var next = (value: UInt32(0), length: 0)
+            if q < n {
+                next = UTF8Decoding.scalar(in: bytes, at: q)
+                if !(GraphemeShortcut.isSimple(a.value) && GraphemeShortcut.isSimple(next.value)) {
+                    let start = alignedOffset == p ? aligned : string.index(utf8Offset: p)
+                    aligned = string.index(after: start)
+                    alignedOffset = string.utf8Offset(of: aligned)
+                    end = alignedOffset
+                    if end != q, end < n { next = UTF8Decoding.scalar(in: bytes, at: end) }
                 }
             }
+            let flag = LineBreakClass.classify(a.value)
+            let advance: Double
+            if flag & LineBreakClass.newline != 0 || a.value == 0x200B {
+                advance = 0
+            } else if end == q {
+                advance = cache.advance(scalar: a.value, font: font)
+            } else {
+                advance = cache.advance(cluster: UnsafeBufferPointer(rebasing: bytes[p..<end]), font: font)
+            }
+            offsets.append(p)
             advances.append(advance)
             flags.append(flag)
+            p = end
+            a = next
         }
-        offsets.append(offset)
+        offsets.append(n)
         while runStarts.count < runAttributes.count { runStarts.append(advances.count) }
     }
 
-    /// The run holding cluster `i`, searching forward from `hint` (lines are visited in order).
+    /// The run holding cluster `i`, searching from `hint` (lines are visited in order).
     func run(containing i: Int, from hint: Int) -> Int {
         var r = min(max(0, hint), runStarts.count - 1)
         while r > 0 && runStarts[r] > i { r -= 1 }
         while r + 1 < runStarts.count && runStarts[r + 1] <= i { r += 1 }
         return r
+    }
+}
+
+/// Decoding of one scalar from valid UTF-8 (Swift strings always are).
+enum UTF8Decoding {
+    @inline(__always)
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2) }
+        if b0 < 0xF0 {
+            return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+        }
+        return ((b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                | UInt32(bytes[i + 3] & 0x3F), 4)
+    }
+}
+
+/// Scalars whose Grapheme_Cluster_Break property is Other or Control (CR excepted).
+///
+/// No grapheme rule joins two such scalars, so a cluster boundary between them is certain
+/// without running the full algorithm. Everything else (combining marks, ZWJ, emoji modifiers,
+/// regional indicators, Hangul jamo, prepended marks, CR) takes the standard library's path.
+enum GraphemeShortcut {
+    @inline(__always)
+    static func isSimple(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x00...0x0C, 0x0E...0x2FF: return true          // ASCII, Latin-1, Latin Extended, IPA, modifiers
+        case 0x370...0x482, 0x48A...0x52F: return true        // Greek, Cyrillic without combining marks
+        case 0x2000...0x200B, 0x200E...0x206F: return true    // spaces and general punctuation, without ZWNJ/ZWJ
+        case 0x3000...0x3029, 0x3030...0x3096: return true    // CJK symbols, hiragana, without combining marks
+        case 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF: return true // katakana, CJK ideographs
+        case 0xAC00...0xD7A3: return true                     // Hangul syllables (never followed by jamo here)
+        case 0xFF01...0xFF9D, 0xFFE0...0xFFEE: return true    // full-width and half-width forms
+        default: return false
+        }
     }
 }

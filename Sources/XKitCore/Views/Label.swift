@@ -117,7 +117,8 @@ open class Label: View {
     ///
     /// With no text it is an empty rect at the aligned, vertically centred point.
     open func textRect(forBounds bounds: Rect, limitedToNumberOfLines lines: Int) -> Rect {
-        let layout = makeLayout(forBounds: bounds, limitedToNumberOfLines: lines)
+        let layout = bounds.size == self.bounds.size && lines == numberOfLines
+            ? textLayout : makeLayout(forBounds: bounds, limitedToNumberOfLines: lines)
         let origin = origin(of: layout, inBounds: bounds)
         guard let first = layout.lines.first else {
             let x: Double

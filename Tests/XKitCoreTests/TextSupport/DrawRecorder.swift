@@ -1,0 +1,56 @@
+import XKitCore
+
+/// A graphics context that records text and fills instead of drawing.
+@MainActor
+final class DrawRecorder: GraphicsContext {
+    struct TextCall: Equatable {
+        var text: String
+        var font: Font
+        var color: Color
+        var origin: Point
+    }
+
+    var texts: [TextCall] = []
+    var fills: [(rect: Rect, color: Color)] = []
+    var clipBounds: Rect
+    let measurer: TextMeasurer
+    let scale = 1.0
+
+    init(clip: Rect = Rect(x: -10_000, y: -10_000, width: 20_000, height: 20_000),
+         measurer: TextMeasurer = FixedAdvanceMeasurer()) {
+        clipBounds = clip
+        self.measurer = measurer
+    }
+
+    func fill(_ rect: Rect, color: Color) { fills.append((rect, color)) }
+    func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) { fills.append((rect, color)) }
+    func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double) {}
+    func fillPolygon(_ points: [Point], color: Color) {}
+    func drawText(_ text: Substring, font: Font, color: Color, at origin: Point) {
+        texts.append(TextCall(text: String(text), font: font, color: color, origin: origin))
+    }
+    func translate(by offset: Point) {}
+    func clip(to rect: Rect) {}
+    func saveState() {}
+    func restoreState() {}
+}
+
+/// A window stand-in that gives views the fixed measurer.
+@MainActor
+final class MeasuringHost: ViewHost {
+    let measurer: TextMeasurer = FixedAdvanceMeasurer()
+    var scale = 1.0
+    let screenOrigin = Point.zero
+    private(set) var eventRouter: EventRouter
+    private let root: View
+
+    init(root: View) {
+        self.root = root
+        eventRouter = EventRouter(root: root)
+        root.host = self
+    }
+
+    func setNeedsDisplay(in rect: Rect) {}
+    func setNeedsLayout() {}
+    func viewTreeDidChange() {}
+}
