@@ -14,8 +14,8 @@ let package = Package(
         .executable(name: "xkit-bench", targets: ["xkit-bench"]),
     ],
     targets: [
-        .systemLibrary(name: "CX11", pkgConfig: "x11 xft xrender fontconfig",
-                       providers: [.apt(["libx11-dev", "libxft-dev", "libxrender-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xext xft xrender fontconfig",
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev", "libxrender-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CXTest", pkgConfig: "xtst x11 zlib",
                        providers: [.apt(["libxtst-dev", "zlib1g-dev"])]),
         .target(name: "XKitCore"),

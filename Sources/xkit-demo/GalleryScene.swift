@@ -13,6 +13,7 @@ struct GalleryScene: DemoScene {
             SectionCard(title: "Wrapping and truncation", body: wrappingSection()),
         ])
         let right = StackView(spacing: 12, [
+            SectionCard(title: "Copyable labels", body: copyableSection()),
             SectionCard(title: "Controls", body: controlsSection()),
         ])
         let columns = ColumnsView(left: left, right: right)
