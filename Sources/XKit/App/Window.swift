@@ -139,10 +139,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     }
 
     /// Grabs the pointer and keyboard for a popup; returns whether the server granted it.
+    ///
+    /// `owner_events` is false so every click and key, even over our other windows, comes here:
+    /// that is how a click outside the menu closes it.
     func grabInput(time: UInt32) -> Bool {
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask)
-        let pointer = XGrabPointer(display, xid, 1, mask, GrabModeAsync, GrabModeAsync, XID(0), XID(0), Time(time))
-        let keyboard = XGrabKeyboard(display, xid, 1, GrabModeAsync, GrabModeAsync, Time(time))
+        let pointer = XGrabPointer(display, xid, 0, mask, GrabModeAsync, GrabModeAsync, XID(0), XID(0), Time(time))
+        let keyboard = XGrabKeyboard(display, xid, 0, GrabModeAsync, GrabModeAsync, Time(time))
         return pointer == GrabSuccess && keyboard == GrabSuccess
     }
 
