@@ -86,23 +86,33 @@ public struct RGBImage: Equatable, Sendable {
 extension RGBImage {
     /// Encodes as an 8-bit RGB, non-interlaced PNG (zlib deflate; per-row adaptive filters).
     public func pngData() throws -> Data {
-        var raw = [UInt8](); raw.reserveCapacity(height * (1 + width * 3))
+        // Hot loops use raw pointers: the harness is compiled -Onone under `swift test`, where Array
+        // subscripts and generic helpers are an order of magnitude slower.
         let stride = width * 3
-        var previous = [UInt8](repeating: 0, count: stride)
+        var raw = [UInt8](repeating: 0, count: height * (1 + stride))
         var candidate = [UInt8](repeating: 0, count: stride)
-        var best = [UInt8](repeating: 0, count: stride)
-        for y in 0..<height {
-            let row = Array(pixels[y * stride ..< (y + 1) * stride])
-            var bestType: UInt8 = 0, bestScore = Int.max
-            for type in UInt8(0)...4 {
-                PNG.filter(type: type, row: row, previous: previous, bpp: 3, into: &candidate)
-                var score = 0
-                for v in candidate { score += v < 128 ? Int(v) : 256 - Int(v) }
-                if score < bestScore { bestScore = score; bestType = type; swap(&best, &candidate) }
+        let zeroRow = [UInt8](repeating: 0, count: stride)
+        pixels.withUnsafeBufferPointer { src in
+            raw.withUnsafeMutableBufferPointer { dst in
+                candidate.withUnsafeMutableBufferPointer { cand in
+                    zeroRow.withUnsafeBufferPointer { zero in
+                        for y in 0..<height {
+                            let row = src.baseAddress! + y * stride
+                            let prev = y == 0 ? zero.baseAddress! : src.baseAddress! + (y - 1) * stride
+                            let out = dst.baseAddress! + y * (stride + 1)
+                            var bestType: UInt8 = 0, bestScore = Int.max
+                            for type in UInt8(0)...4 {
+                                let score = PNG.filterRow(type: type, row: row, previous: prev, count: stride, bpp: 3, into: cand.baseAddress!)
+                                if score < bestScore {
+                                    bestScore = score; bestType = type
+                                    (out + 1).update(from: cand.baseAddress!, count: stride)
+                                }
+                            }
+                            out.pointee = bestType
+                        }
+                    }
+                }
             }
-            raw.append(bestType)
-            raw.append(contentsOf: best)
-            previous = row
         }
         var out = Data(PNG.signature)
         var ihdr = [UInt8]()
@@ -166,21 +176,32 @@ extension RGBImage {
         let stride = width * channels
         let raw = try PNG.inflate(idat, expectedSize: height * (stride + 1))
         guard raw.count == height * (stride + 1) else { throw fail("image data is \(raw.count) bytes, expected \(height * (stride + 1))") }
-        var previous = [UInt8](repeating: 0, count: stride)
-        var current = [UInt8](repeating: 0, count: stride)
+        var rows = [UInt8](repeating: 0, count: height * stride)
         var out = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0..<height {
-            let base = y * (stride + 1)
-            let filter = raw[base]
-            guard filter <= 4 else { throw fail("bad filter type \(filter) on row \(y)") }
-            PNG.unfilter(type: filter, row: raw[base + 1 ..< base + 1 + stride], previous: previous, bpp: channels, into: &current)
-            for x in 0..<width {
-                let o = (y * width + x) * 3, i = x * channels
-                if channels >= 3 { out[o] = current[i]; out[o + 1] = current[i + 1]; out[o + 2] = current[i + 2] } else {
-                    out[o] = current[i]; out[o + 1] = current[i]; out[o + 2] = current[i]
+        try raw.withUnsafeBufferPointer { rawBuf in
+            try rows.withUnsafeMutableBufferPointer { rowsBuf in
+                let zero = [UInt8](repeating: 0, count: stride)
+                try zero.withUnsafeBufferPointer { zeroBuf in
+                    for y in 0..<height {
+                        let filter = rawBuf[y * (stride + 1)]
+                        guard filter <= 4 else { throw fail("bad filter type \(filter) on row \(y)") }
+                        let cur = rowsBuf.baseAddress! + y * stride
+                        let prev = y == 0 ? zeroBuf.baseAddress! : UnsafePointer(rowsBuf.baseAddress! + (y - 1) * stride)
+                        PNG.unfilterRow(type: filter, row: rawBuf.baseAddress! + y * (stride + 1) + 1, previous: prev,
+                                        count: stride, bpp: channels, into: cur)
+                    }
                 }
             }
-            swap(&previous, &current)
+        }
+        if channels == 3 { out = rows } else {
+            rows.withUnsafeBufferPointer { r in
+                out.withUnsafeMutableBufferPointer { o in
+                    for i in 0..<(width * height) {
+                        let p = r.baseAddress! + i * channels, q = o.baseAddress! + i * 3
+                        if channels >= 3 { q[0] = p[0]; q[1] = p[1]; q[2] = p[2] } else { q[0] = p[0]; q[1] = p[0]; q[2] = p[0] }
+                    }
+                }
+            }
         }
         return RGBImage(width: width, height: height, pixels: out)
     }
@@ -228,39 +249,66 @@ enum PNG {
 
     static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
         let p = Int(a) + Int(b) - Int(c)
-        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+        var pa = p - Int(a), pb = p - Int(b), pc = p - Int(c)
+        if pa < 0 { pa = -pa }; if pb < 0 { pb = -pb }; if pc < 0 { pc = -pc }
         if pa <= pb && pa <= pc { return a }
         return pb <= pc ? b : c
     }
 
-    static func filter(type: UInt8, row: [UInt8], previous: [UInt8], bpp: Int, into out: inout [UInt8]) {
-        for i in 0..<row.count {
-            let a = i >= bpp ? row[i - bpp] : 0, b = previous[i], c = i >= bpp ? previous[i - bpp] : 0
-            let predictor: UInt8
-            switch type {
-            case 1: predictor = a
-            case 2: predictor = b
-            case 3: predictor = UInt8((Int(a) + Int(b)) / 2)
-            case 4: predictor = paeth(a, b, c)
-            default: predictor = 0
+    /// Filters one row into `out`; returns the sum-of-absolute-values score used to pick the filter.
+    /// One loop per filter type: under -Onone a switch inside the byte loop costs several times more.
+    static func filterRow(type: UInt8, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bpp: Int,
+                          into out: UnsafeMutablePointer<UInt8>) -> Int {
+        switch type {
+        case 0: out.update(from: row, count: count)
+        case 1:
+            for i in 0..<min(bpp, count) { out[i] = row[i] }
+            var i = bpp
+            while i < count { out[i] = row[i] &- row[i - bpp]; i += 1 }
+        case 2:
+            var i = 0
+            while i < count { out[i] = row[i] &- previous[i]; i += 1 }
+        case 3:
+            var i = 0
+            while i < count {
+                let a = i >= bpp ? Int(row[i - bpp]) : 0
+                out[i] = row[i] &- UInt8(truncatingIfNeeded: (a + Int(previous[i])) >> 1)
+                i += 1
             }
-            out[i] = row[i] &- predictor
+        default:
+            var i = 0
+            while i < count {
+                let a: UInt8 = i >= bpp ? row[i - bpp] : 0
+                let c: UInt8 = i >= bpp ? previous[i - bpp] : 0
+                out[i] = row[i] &- paeth(a, previous[i], c)
+                i += 1
+            }
         }
+        var score = 0
+        var i = 0
+        while i < count {
+            let v = Int(out[i])
+            score += v < 128 ? v : 256 - v
+            i += 1
+        }
+        return score
     }
 
-    static func unfilter(type: UInt8, row: ArraySlice<UInt8>, previous: [UInt8], bpp: Int, into out: inout [UInt8]) {
+    static func unfilterRow(type: UInt8, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, bpp: Int,
+                            into out: UnsafeMutablePointer<UInt8>) {
         var i = 0
-        for x in row {
-            let a = i >= bpp ? out[i - bpp] : 0, b = previous[i], c = i >= bpp ? previous[i - bpp] : 0
+        while i < count {
+            let a: UInt8 = i >= bpp ? out[i - bpp] : 0
+            let b = previous[i]
             let predictor: UInt8
             switch type {
             case 1: predictor = a
             case 2: predictor = b
-            case 3: predictor = UInt8((Int(a) + Int(b)) / 2)
-            case 4: predictor = paeth(a, b, c)
+            case 3: predictor = UInt8(truncatingIfNeeded: (Int(a) + Int(b)) >> 1)
+            case 4: predictor = paeth(a, b, i >= bpp ? previous[i - bpp] : 0)
             default: predictor = 0
             }
-            out[i] = x &+ predictor
+            out[i] = row[i] &+ predictor
             i += 1
         }
     }

@@ -40,8 +40,9 @@ public struct ImageDiff: Sendable, CustomStringConvertible {
                 diff.withUnsafeMutableBufferPointer { pd in
                     for i in 0..<n {
                         let o = i * 3
-                        let dr = abs(Int(pa[o]) - Int(pb[o])), dg = abs(Int(pa[o + 1]) - Int(pb[o + 1])), db = abs(Int(pa[o + 2]) - Int(pb[o + 2]))
-                        let m = max(dr, max(dg, db))
+                        var m = Int(pa[o]) - Int(pb[o]); if m < 0 { m = -m }
+                        var d = Int(pa[o + 1]) - Int(pb[o + 1]); if d < 0 { d = -d }; if d > m { m = d }
+                        d = Int(pa[o + 2]) - Int(pb[o + 2]); if d < 0 { d = -d }; if d > m { m = d }
                         if m > maxDiff { maxDiff = m }
                         if m > tolerance {
                             count += 1

@@ -40,14 +40,38 @@ public final class XTestDriver: @unchecked Sendable {
     }
 
     deinit {
-        // Give back the keycodes we borrowed, so a later driver starts from the server's own map.
+        // Give back the keycodes we borrowed, so a later driver starts from the server's own map —
+        // but only once the client under test has had time to look up the last keys we typed.
         let used = Array(spareAssignments.values)
         if !used.isEmpty {
+            XSync(dpy, 0)
+            if let last = spareLastUsed.values.max(), monotonicNow() - last < rebindDelay {
+                sleepSeconds(rebindDelay - (monotonicNow() - last))
+            }
             var none = [UInt](repeating: 0, count: Int(keysymsPerKeycode))
             for kc in used { XChangeKeyboardMapping(dpy, Int32(kc), keysymsPerKeycode, &none, 1) }
             XSync(dpy, 0)
         }
     }
+
+    private static let sharedDriver = Locked<XTestDriver?>(nil)
+
+    /// One driver for the whole test process, on the shared Xvfb (keeps keycode bindings stable).
+    public static func shared() throws -> XTestDriver {
+        try sharedDriver.withLock { d in
+            if let d { return d }
+            let driver = try XTestDriver()
+            d = driver
+            return driver
+        }
+    }
+
+    /// How long a client is given to look up a key typed on a borrowed keycode before that keycode is
+    /// bound to another character (the client sees the map as it is when it handles the event).
+    public var rebindDelay: TimeInterval = 0.2
+
+    /// How many keycodes are free for binding characters the keymap lacks.
+    public var spareKeycodeCount: Int { locked { spareKeycodes.count } }
 
     /// The display name this driver talks to.
     public var displayName: String { connection.displayName }
@@ -282,10 +306,14 @@ public final class XTestDriver: @unchecked Sendable {
         }
         // Least recently used spare. Rebinding one whose key event the client may not have handled
         // yet would change the character it sees, so wait a moment if it was used just now.
+        // After one pause every binding is safe again, so a long text pays one pause per
+        // `spareKeycodeCount` new characters, not one per character.
         let kc = spareKeycodes.min { (spareLastUsed[$0] ?? 0) < (spareLastUsed[$1] ?? 0) }!
-        if let last = spareLastUsed[kc], monotonicNow() - last < 0.2 {
+        if let last = spareLastUsed[kc], monotonicNow() - last < rebindDelay {
             XSync(dpy, 0)
-            sleepSeconds(0.2 - (monotonicNow() - last))
+            let newest = spareLastUsed.values.max() ?? last
+            sleepSeconds(rebindDelay - (monotonicNow() - newest))
+            for k in spareLastUsed.keys { spareLastUsed[k] = 0 }
         }
         if let old = spareAssignments.first(where: { $0.value == kc })?.key { spareAssignments[old] = nil }
         var syms = [UInt](repeating: 0, count: Int(max(keysymsPerKeycode, 2)))

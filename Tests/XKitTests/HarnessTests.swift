@@ -171,6 +171,19 @@ struct HarnessTests {
         try driver.type(text)
         let typed = window.waitForText(count: text.unicodeScalars.count)
         #expect(typed == text)
+        #expect(driver.spareKeycodeCount >= 8)
+
+        // More distinct unmapped characters than spare keycodes: bindings are recycled, which is safe
+        // as long as the client handles each key within `rebindDelay` — so read concurrently here,
+        // as a real app would.
+        let long = "日本語のテキストを入力します。漢字と平仮名と片仮名、한국어 텍스트"
+        #expect(Set(long.unicodeScalars).count > driver.spareKeycodeCount)
+        let result = Locked<String>("")
+        let reader = Thread { let t = window.waitForText(count: long.unicodeScalars.count, timeout: 10); result.withLock { $0 = t } }
+        reader.start()
+        try driver.type(long)
+        #expect(waitUntil(timeout: 10) { result.withLock { $0 } == long })
+        #expect(result.withLock { $0 } == long)
 
         try driver.key("ctrl+c")
         try driver.key("shift+Tab")
@@ -253,7 +266,7 @@ struct HarnessTests {
 }
 
 /// A plain Xlib window on its own connection, to test the harness without XKit.
-final class RawWindow {
+final class RawWindow: @unchecked Sendable {
     let dpy: OpaquePointer
     let id: UInt
     private var received: [XEvent] = []
@@ -310,9 +323,9 @@ final class RawWindow {
     }
 
     /// Decodes KeyPress events into text via their keysyms (Latin-1 or 0x01000000 | code point).
-    func waitForText(count: Int) -> String {
+    func waitForText(count: Int, timeout: Double = 3) -> String {
         var scalars: [Unicode.Scalar] = []
-        _ = waitForEvents(count: count) { ev in
+        _ = waitForEvents(count: count, timeout: timeout) { ev in
             guard ev.type == KeyPress else { return false }
             var e = ev.xkey
             var buf = [CChar](repeating: 0, count: 16)
