@@ -69,6 +69,8 @@ public final class XTestDriver: @unchecked Sendable {
     /// How long a client is given to look up a key typed on a borrowed keycode before that keycode is
     /// bound to another character (the client sees the map as it is when it handles the event).
     public var rebindDelay: TimeInterval = 0.2
+    /// Pause after binding a keycode, before the first key event that uses it.
+    public var bindPause: TimeInterval = 0.02
 
     /// How many keycodes are free for binding characters the keymap lacks.
     public var spareKeycodeCount: Int { locked { spareKeycodes.count } }
@@ -320,6 +322,7 @@ public final class XTestDriver: @unchecked Sendable {
         syms[0] = ks; syms[1] = ks
         XChangeKeyboardMapping(dpy, Int32(kc), Int32(syms.count), &syms, 1)
         XSync(dpy, 0)
+        sleepSeconds(bindPause)
         // Keep our copy of the map in step.
         let start = Int((Int32(kc) - minKeycode) * keysymsPerKeycode)
         for i in 0..<Int(keysymsPerKeycode) { keymap[start + i] = i < syms.count ? syms[i] : 0 }
