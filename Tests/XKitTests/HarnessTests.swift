@@ -230,6 +230,23 @@ struct HarnessTests {
         #expect(waitUntil(timeout: 2) { finder.selectionOwner("CLIPBOARD") == 0 })
     }
 
+    @MainActor @Test func asyncHelpersLeaveTheMainActorFreeWhileTheyWait() async throws {
+        let owner = try xclipOwn(Data("async ✓".utf8), selection: .clipboard)
+        defer { owner.terminate() }
+        var ticks = 0
+        let ticker = Task { @MainActor in while !Task.isCancelled { ticks += 1; try? await Task.sleep(nanoseconds: 5_000_000) } }
+        defer { ticker.cancel() }
+        let reader = try ClipboardReader()
+        let r = try await reader.xclipAsync(.clipboard)
+        #expect(r.stdoutString == "async ✓")
+        let driver = try XTestDriver.shared()
+        let before = ticks
+        await driver.pressAndHold(at: Point(x: 5, y: 5), duration: 0.1)
+        #expect(ticks > before, "the main actor ran while the button was held")
+        #expect(await waitUntil(timeout: 1) { ticks > before + 2 })
+        await driver.waitUntilIdle()
+    }
+
     @Test func appProcessParsesTraceLinesAndViews() throws {
         let script = """
         echo 'not json' >&2
