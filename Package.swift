@@ -16,8 +16,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CX11", pkgConfig: "x11 xext xft xrender fontconfig",
                        providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev", "libxrender-dev", "libfontconfig-dev"])]),
-        .systemLibrary(name: "CXTest", pkgConfig: "xtst x11 zlib",
-                       providers: [.apt(["libxtst-dev", "zlib1g-dev"])]),
+        .systemLibrary(name: "CXTest", pkgConfig: "xtst x11",
+                       providers: [.apt(["libxtst-dev"])]),
         .target(name: "XKitCore"),
         .target(name: "XKit", dependencies: ["XKitCore", "CX11"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),

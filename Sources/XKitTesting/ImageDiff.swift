@@ -1,4 +1,5 @@
 import Foundation
+import XKit
 
 /// The result of comparing two images pixel by pixel.
 public struct ImageDiff: Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import XKit
 #if canImport(Glibc)
 import Glibc
 #endif

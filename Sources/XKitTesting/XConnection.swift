@@ -1,4 +1,5 @@
 import Foundation
+import XKit
 import CX11
 #if canImport(Glibc)
 import Glibc
