@@ -21,6 +21,7 @@ struct GalleryScene: DemoScene {
         window.contentView.addSubview(columns)
         window.contentView.backgroundColor = .windowBackground
         columns.frame = Rect(origin: .zero, size: size)
+        columns.autoresizingMask = .fill
     }
 
     private func labeled(_ key: String, _ id: String) -> Label {
