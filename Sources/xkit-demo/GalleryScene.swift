@@ -90,20 +90,6 @@ struct GalleryScene: DemoScene {
         truncated.identifier = "wrap.truncated"
         return StackView(spacing: 8, [wrapped, cjk, truncated])
     }
-
-    private func controlsSection() -> View {
-        var count = 0
-        let counter = Button(title: "Clicked 0 times")
-        counter.identifier = "controls.counter"
-        counter.addAction { button in
-            count += 1
-            button.title = "Clicked \(count) time\(count == 1 ? "" : "s")"
-        }
-        let disabled = Button(title: "Disabled")
-        disabled.isEnabled = false
-        disabled.identifier = "controls.disabled"
-        return StackView(axis: .horizontal, spacing: 10, alignment: .leading, [counter, disabled])
-    }
 }
 
 /// Two columns side by side with margins.
