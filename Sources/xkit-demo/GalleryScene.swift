@@ -3,7 +3,7 @@ import XKit
 /// Every widget, in several scripts: the README's screenshot and the demo users see first.
 struct GalleryScene: DemoScene {
     let title = "XKit Gallery"
-    let size = Size(width: 980, height: 760)
+    let size = Size(width: 980, height: 780)
 
     func build(in window: Window, app: Application) {
         let left = StackView(spacing: 12, [
@@ -16,11 +16,18 @@ struct GalleryScene: DemoScene {
             SectionCard(title: "Copyable labels", body: copyableSection()),
             SectionCard(title: "Controls", body: controlsSection()),
         ])
+        let header = Label(text: "XKit Gallery — press and hold any text marked copyable, or right-click it",
+                           font: .system(size: 13, weight: .medium), textColor: .secondaryLabel)
+        header.identifier = "gallery.header"
+        header.isCopyable = true
+        header.frame = Rect(x: 16, y: 8, width: size.width - 32, height: 20)
+        header.autoresizingMask = .flexibleWidth
         let columns = ColumnsView(left: left, right: right)
         columns.identifier = "gallery"
+        window.contentView.addSubview(header)
         window.contentView.addSubview(columns)
         window.contentView.backgroundColor = .windowBackground
-        columns.frame = Rect(origin: .zero, size: size)
+        columns.frame = Rect(x: 0, y: 28, width: size.width, height: size.height - 28)
         columns.autoresizingMask = .fill
     }
 

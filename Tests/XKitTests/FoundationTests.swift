@@ -42,6 +42,7 @@ struct FoundationTests {
         let xid = try #require(mapped.int("xid")).asWindowID
         let before = try #require(app.latestViews().first { $0.id == "gallery" })
         #expect(before.frame.width == 980)
+        #expect(before.frame.height == 752)
         let mark = app.mark()
         try withDisplay(server.display) { dpy in
             XResizeWindow(dpy, xid, 700, 600)
@@ -50,6 +51,8 @@ struct FoundationTests {
         let event = try app.waitForEvent(named: "views", since: mark) { event in
             event.views.contains { $0.id == "gallery" && $0.frame.width == 700 }
         }
+        let columns = try #require(event.views.first { $0.id == "gallery" })
+        #expect(columns.frame.height == 572)
         let card = try #require(event.views.first { $0.id == "copyable.top" })
         // Two columns with 16 pt margins and gap: the right column now starts at 16 + (700-48)/2 + 16.
         #expect(card.frame.minX >= 358 && card.frame.maxX <= 700)
