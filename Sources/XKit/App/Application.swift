@@ -65,6 +65,7 @@ public final class Application: Responder {
         hasWindowManager = Application.detectWindowManager(connection)
         super.init()
         TextSystem.measurer = fonts
+        Scheduler.handler = { [weak self] seconds, body in self?.schedule(after: seconds, body) }
         eventLoop.start()
     }
 
