@@ -112,11 +112,13 @@ open class TagInputView: Control {
         configureParts()
     }
 
-    /// A tag input showing tags with these titles.
+    /// A tag input showing tags with these titles (trimmed; empty ones dropped), and suggestions.
     public convenience init(titles: [String], suggestions: [String] = []) {
         self.init()
-        tags = titles.map { Tag(title: $0) }
-        self.suggestions = suggestions
+        tags = titles.map { TagInputView.trimmed($0) }.filter { !$0.isEmpty }.map { Tag(title: $0) }
+        self.suggestions = suggestions.map { TagInputView.trimmed($0) }.filter { !$0.isEmpty }
+        // Observers don't run for assignments in the class's own initializers.
+        tagsDidChange()
     }
 
     open override var isEnabled: Bool {
