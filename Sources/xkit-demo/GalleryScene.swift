@@ -13,6 +13,7 @@ struct GalleryScene: DemoScene {
             SectionCard(title: "Wrapping and truncation", body: wrappingSection()),
         ])
         let right = StackView(spacing: 12, [
+            SectionCard(title: "Copyable labels", body: copyableSection()),
             SectionCard(title: "Controls", body: controlsSection()),
             SectionCard(title: "Tags", body: tagSection()),
         ])
@@ -21,6 +22,7 @@ struct GalleryScene: DemoScene {
         window.contentView.addSubview(columns)
         window.contentView.backgroundColor = .windowBackground
         columns.frame = Rect(origin: .zero, size: size)
+        columns.autoresizingMask = .fill
     }
 
     private func labeled(_ key: String, _ id: String) -> Label {

@@ -26,7 +26,7 @@ import XKitCore
     @Test func emptyAndDuplicateTitlesAreRejectedWithABriefHint() {
         let scheduler = TagTestScheduler()
         scheduler.install()
-        defer { Scheduler.handler = nil }
+        defer { Scheduler.schedule = { _, _ in {} } }
         let f = TagInputFixture(titles: ["Swift"])
         var rejections: [TagRejection] = []
         f.input.onReject = { _, _, reason in rejections.append(reason) }

@@ -1,14 +1,15 @@
-/// Deferred work for widgets (a brief hint, a blink), without the core owning a timer.
-///
-/// The X backend installs `handler` when the app starts; tests install one they drive by hand.
-/// With no handler, scheduled work never runs, so widgets must look right without it.
+/// Runs closures later on the main actor; the X backend supplies the real timer, tests a manual one.
 @MainActor
 public enum Scheduler {
-    /// Runs a closure after a delay in seconds; set by the backend or by tests.
-    public static var handler: ((Double, @escaping @MainActor () -> Void) -> Void)?
+    /// Schedules `body` after `seconds`; returns a closure that cancels it.
+    public static var schedule: (_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> (() -> Void) = { _, _ in
+        // Without a backend nothing runs later; cancelling is a no-op.
+        return {}
+    }
 
-    /// Asks the installed handler to run `body` after `seconds`; does nothing without one.
-    public static func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) {
-        handler?(seconds, body)
+    /// Runs `body` after `seconds`; returns a closure that cancels it.
+    @discardableResult
+    public static func after(_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> () -> Void {
+        schedule(seconds, body)
     }
 }

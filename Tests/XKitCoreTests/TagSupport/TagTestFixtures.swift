@@ -16,7 +16,12 @@ final class TagTestClipboard: ClipboardService {
 @MainActor
 final class TagTestScheduler {
     var pending: [(Double, @MainActor () -> Void)] = []
-    func install() { Scheduler.handler = { [self] delay, body in self.pending.append((delay, body)) } }
+    func install() {
+        Scheduler.schedule = { [self] delay, body in
+            self.pending.append((delay, body))
+            return {}
+        }
+    }
     func runAll() {
         let work = pending
         pending.removeAll()
