@@ -30,9 +30,8 @@ struct TagsScene: DemoScene {
         words.reserveCapacity(count)
         for _ in 0..<count {
             let length = 3 + next() % 8
-            var scalars = String.UnicodeScalarView()
-            for _ in 0..<length { scalars.append(Unicode.Scalar(UInt8(97 + next() % 26))) }
-            words.append(String(scalars))
+            let bytes = (0..<length).map { _ in UInt8(97 + next() % 26) }
+            words.append(String(decoding: bytes, as: UTF8.self))
         }
         return words
     }

@@ -19,33 +19,37 @@ extension TagInputView {
 
     // MARK: Measurement
 
-    /// Each tag's chip size, measured once per distinct title (O(n) over the tags, cached by title).
+    /// Each tag's chip size: O(n), and tags unchanged since the last pass (same tag, same place or
+    /// shifted by one removal) keep their size without being measured again.
     func currentChipSizes() -> [Size] {
         if sizesValid && chipSizes.count == tags.count { return chipSizes }
         let measurer = windowHost?.measurer ?? TextSystem.measurer
         if advancesMeasurer != ObjectIdentifier(measurer) || advances == nil {
             advances = AdvanceCache(measurer: measurer)
             advancesMeasurer = ObjectIdentifier(measurer)
-            titleWidths.removeAll()
+            measuredTags = []
         }
         guard var cache = advances else { return [] }
         advances = nil
         let font = cache.id(for: chipMetrics.font)
         let lineHeight = cache.metrics(font).lineHeight
+        let old = measuredTags, oldSizes = chipSizes
         var sizes: [Size] = []
         sizes.reserveCapacity(tags.count)
+        var j = 0
         for tag in tags {
-            let width: Double
-            if let known = titleWidths[tag.title] {
-                width = known
+            if j < old.count && old[j] == tag && j < oldSizes.count {
+                sizes.append(oldSizes[j]); j += 1
+            } else if j + 1 < old.count && old[j + 1] == tag && j + 1 < oldSizes.count {
+                sizes.append(oldSizes[j + 1]); j += 2
             } else {
-                width = TagInputView.width(of: tag.title, font: font, cache: &cache, measurer: measurer, in: chipMetrics.font)
-                titleWidths[tag.title] = width
+                let width = TagInputView.width(of: tag.title, font: font, cache: &cache, measurer: measurer, in: chipMetrics.font)
+                sizes.append(chipMetrics.size(titleWidth: width, lineHeight: lineHeight, showsRemoveButton: showsRemoveButtons))
             }
-            sizes.append(chipMetrics.size(titleWidth: width, lineHeight: lineHeight, showsRemoveButton: showsRemoveButtons))
         }
         advances = cache
         chipSizes = sizes
+        measuredTags = tags
         sizesValid = true
         return sizes
     }
@@ -53,6 +57,14 @@ extension TagInputView {
     /// The sum of the clusters' advances, as TextLayout measures a single line.
     private static func width(of title: String, font: Int, cache: inout AdvanceCache, measurer: TextMeasurer, in f: Font) -> Double {
         var total = 0.0
+        var ascii = true
+        // ASCII without CR is one cluster per byte, so it skips grapheme breaking.
+        for byte in title.utf8 {
+            guard byte < 0x80, byte != 0x0D else { ascii = false; break }
+            total += cache.advance(scalar: UInt32(byte), font: font)
+        }
+        if ascii { return total }
+        total = 0
         for character in title {
             let scalars = character.unicodeScalars
             if scalars.count == 1, let scalar = scalars.first {

@@ -42,7 +42,7 @@ open class TagInputView: Control {
         didSet { if selectionMode == .none { deselectAll() } }
     }
     /// Whether chips show a × that removes them.
-    open var showsRemoveButtons = true { didSet { setNeedsLayout() } }
+    open var showsRemoveButtons = true { didSet { sizesValid = false; measuredTags = []; invalidateFlow() } }
     /// The tallest the view asks to be; past it the chips scroll. Nil: tall enough for all.
     public var maximumHeight: Double? { didSet { superview?.setNeedsLayout() } }
     /// Suggested titles shown under the chips, filtered by what is typed; existing tags are left out.
@@ -57,7 +57,7 @@ open class TagInputView: Control {
     /// Spacing between chips and rows (8 by default) and the padding inside the border.
     public var flowLayout = FlowLayout(sectionInsets: EdgeInsets(all: 8)) { didSet { invalidateFlow() } }
     /// Chip font and padding.
-    public var chipMetrics = TagChip.Metrics() { didSet { titleWidths.removeAll(); advances = nil; invalidateFlow() } }
+    public var chipMetrics = TagChip.Metrics() { didSet { sizesValid = false; measuredTags = []; advances = nil; invalidateFlow() } }
     /// The narrowest the text field gets before it moves to a row of its own.
     public var minimumFieldWidth = 90.0 { didSet { invalidateFlow() } }
     /// The placeholder of the text field.
@@ -83,7 +83,7 @@ open class TagInputView: Control {
     public internal(set) var contentOffset = 0.0
     var chipSizes: [Size] = []
     var sizesValid = false
-    var titleWidths: [String: Double] = [:]
+    var measuredTags: [Tag] = []
     var advances: AdvanceCache?
     var advancesMeasurer: ObjectIdentifier?
     var flow: FlowLayout.Result?
