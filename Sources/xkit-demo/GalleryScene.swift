@@ -15,6 +15,7 @@ struct GalleryScene: DemoScene {
         let right = StackView(spacing: 12, [
             SectionCard(title: "Copyable labels", body: copyableSection()),
             SectionCard(title: "Controls", body: controlsSection()),
+            SectionCard(title: "Tags", body: tagSection()),
         ])
         let header = Label(text: "XKit Gallery — press and hold any text marked copyable, or right-click it",
                            font: .system(size: 13, weight: .medium), textColor: .secondaryLabel)
