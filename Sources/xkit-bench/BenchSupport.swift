@@ -12,8 +12,23 @@ struct ProcessSample {
 
 /// Shared pieces of the benchmarks: timing child processes, medians, the anchor programs.
 enum Bench {
-    /// Runs a command to completion with stdout and stderr discarded.
+    /// Runs a command to completion with output discarded; peak RSS comes from GNU time.
+    ///
+    /// A child started with posix_spawn (vfork) reports the parent's high-water mark in
+    /// `ru_maxrss` until it execs, so the benchmark's own memory would leak into every figure;
+    /// `/usr/bin/time` forks a small process instead and reports the child's own peak.
     static func run(_ argv: [String], environment: [String: String] = [:]) -> ProcessSample {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-bench-time-\(getpid())").path
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return spawn(argv, environment: environment) }
+        var sample = spawn(["/usr/bin/time", "-f", "%M", "-o", report] + argv, environment: environment)
+        if let text = try? String(contentsOfFile: report, encoding: .utf8),
+           let kib = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+            sample.peakKiB = kib
+        }
+        return sample
+    }
+
+    private static func spawn(_ argv: [String], environment: [String: String]) -> ProcessSample {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         let envStrings = env.map { "\($0.key)=\($0.value)" }
@@ -80,24 +95,25 @@ enum Bench {
         return me.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    /// Runs each program `rounds` times, interleaved A B C A B C, after one warm-up each.
+    /// Runs each program `rounds` times, interleaved A B C A B C, after one warm-up each;
+    /// a program listed in `capped` stops after that many runs (GTK takes seconds at 10,000 tags).
     static func interleaved(_ programs: [(name: String, argv: [String])], rounds: Int,
-                            environment: [String: String]) -> [String: [ProcessSample]] {
+                            environment: [String: String], capped: [String: Int] = [:]) -> [String: [ProcessSample]] {
         var samples: [String: [ProcessSample]] = [:]
         for program in programs { _ = run(program.argv, environment: environment) }
         for _ in 0..<rounds {
-            for program in programs {
+            for program in programs where samples[program.name, default: []].count < capped[program.name, default: .max] {
                 samples[program.name, default: []].append(run(program.argv, environment: environment))
             }
         }
         return samples
     }
 
-    /// Prints a table of medians and ratios against `baseline`.
+    /// Prints a table of medians and each program's wall-time ratio to `baseline` (this ÷ baseline).
     static func report(_ samples: [String: [ProcessSample]], order: [String], baseline: String) {
         let base = median(samples[baseline]?.map(\.wall) ?? [])
         print(String(format: "%-28@ %10@ %10@ %10@ %8@", "program" as NSString, "wall ms" as NSString,
-                     "cpu ms" as NSString, "peak MiB" as NSString, "×\(baseline)" as NSString))
+                     "cpu ms" as NSString, "peak MiB" as NSString, "÷ \(baseline.prefix(14))" as NSString))
         for name in order {
             guard let runs = samples[name], !runs.isEmpty else { continue }
             let wall = median(runs.map(\.wall)), cpu = median(runs.map(\.cpu))
