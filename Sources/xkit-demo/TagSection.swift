@@ -7,7 +7,7 @@ extension GalleryScene {
                                  suggestions: DemoTexts.text("suggestions").split(separator: ",").map { String($0) })
         input.identifier = "tags.input"
         input.placeholder = "Add a tag…"
-        input.maximumHeight = 112
+        input.maximumHeight = 180
         input.selectionMode = .multiple
         let summary = Label(text: nil, font: .system(size: 12), textColor: .secondaryLabel)
         summary.numberOfLines = 2
