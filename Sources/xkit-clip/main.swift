@@ -112,9 +112,13 @@ func readAll(_ fd: Int32) -> [UInt8]? {
 }
 
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
+}
+
+func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var offset = 0
     while offset < bytes.count {
-        let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+        let count = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
         if count < 0 {
             if errno == EINTR { continue }
             return false
@@ -147,7 +151,7 @@ func paste(_ options: Options) -> Never {
     board.pasteTimeout = options.timeout
     Task { @MainActor in
         do {
-            var output: [UInt8]
+            var output: [UInt8] = []
             if let target = options.target, target == "TARGETS" {
                 let types = try await board.availableTypes()
                 if types.isEmpty && !board.hasOwner { fail("nobody owns the \(options.selection) selection", Exit.noOwner) }
@@ -162,7 +166,11 @@ func paste(_ options: Options) -> Never {
                 guard let text = try await board.string() else {
                     fail("nobody owns the \(options.selection) selection", Exit.noOwner)
                 }
-                output = Array(text.utf8)
+                // Write the string's own UTF-8 storage: no 64 MiB copy.
+                let written = text.utf8.withContiguousStorageIfAvailable { buffer in
+                    buffer.withMemoryRebound(to: UInt8.self) { writeAll(1, $0) }
+                }
+                if let written { if !written { fail("could not write the output", Exit.usage) } } else { output = Array(text.utf8) }
             }
             if !writeAll(1, output) { fail("could not write the output", Exit.usage) }
             exit(Exit.ok)

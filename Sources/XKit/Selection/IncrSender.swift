@@ -1,5 +1,6 @@
 import CX11
 import Dispatch
+import Glibc
 import XKitCore
 
 /// Sends replies larger than one chunk with the INCR protocol (ICCCM 2.7.2), many at once.
@@ -44,7 +45,9 @@ final class IncrSender {
         self.connection = connection
         self.app = app
         // Leave room for the ChangeProperty header; X requests are limited to maxRequestBytes.
-        chunkSize = max(4096, min(1 << 20, connection.maxRequestBytes - 1024))
+        var preferred = 1 << 20
+        if let env = getenv("XKIT_INCR_CHUNK"), let value = Int(String(cString: env)), value >= 4096 { preferred = value }
+        chunkSize = max(4096, min(preferred, connection.maxRequestBytes - 1024))
     }
 
     /// The number of transfers in progress.

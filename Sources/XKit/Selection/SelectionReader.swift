@@ -116,9 +116,9 @@ final class SelectionReader {
             }
             return
         }
-        guard let property = XWindowProperty.read(connection: connection, window: hub.window,
-                                                   property: request.property, delete: true,
-                                                   maxBytes: request.limit) else {
+        var bytes: [UInt8] = []
+        guard let property = PropertyTake.take(connection, window: hub.window, property: request.property,
+                                               appendingTo: &bytes) else {
             // The owner said it wrote the property but it is not there: treat it as a refusal.
             return complete(request, with: .success(nil))
         }
@@ -131,15 +131,16 @@ final class SelectionReader {
                 fail(request, XKitError.tooLarge(limit: request.limit))
             } else {
                 request.state = .incremental
+                // The size is only a lower bound (xclip sends 0), so this is a hint.
                 request.reply.bytes.reserveCapacity(max(0, announced))
             }
             armDeadline(request)
             return
         }
-        if property.data.count > request.limit {
+        if bytes.count > request.limit {
             return complete(request, with: .failure(XKitError.tooLarge(limit: request.limit)))
         }
-        request.reply = SelectionReply(type: property.type, bytes: property.data, items: property.items32)
+        request.reply = SelectionReply(type: property.type, bytes: bytes, items: property.items32)
         complete(request, with: .success(request.reply))
     }
 
@@ -147,21 +148,26 @@ final class SelectionReader {
         guard event.state == PropertyNewValue, event.window == hub.window,
               let request = requests.first(where: { $0.property == event.atom && $0.state != .awaitingNotify })
         else { return }
-        guard let chunk = XWindowProperty.read(connection: connection, window: hub.window, property: event.atom,
-                                               delete: true) else { return }
+        var scratch: [UInt8] = []
+        let discarding = request.state == .discarding
+        let before = request.reply.bytes.count
+        guard let chunk = discarding
+            ? PropertyTake.take(connection, window: hub.window, property: event.atom, appendingTo: &scratch)
+            : PropertyTake.take(connection, window: hub.window, property: event.atom, appendingTo: &request.reply.bytes)
+        else { return }
         armDeadline(request)
-        if chunk.data.isEmpty && chunk.items32.isEmpty {
+        let added = discarding ? scratch.count : request.reply.bytes.count - before
+        if added == 0 && chunk.items32.isEmpty {
             // The zero-length write ends the transfer.
-            if request.state == .discarding {
+            if discarding {
                 remove(request, release: true)
             } else {
                 complete(request, with: .success(request.reply))
             }
             return
         }
-        guard request.state == .incremental else { return }
+        guard !discarding else { return }
         if request.reply.type == 0 { request.reply.type = chunk.type }
-        request.reply.bytes.append(contentsOf: chunk.data)
         if request.reply.bytes.count > request.limit {
             // Keep deleting what the owner sends until it finishes, so it is not left waiting.
             request.state = .discarding
