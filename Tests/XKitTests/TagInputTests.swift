@@ -107,10 +107,8 @@ struct TagInputTests {
         let mark = app.mark()
         try driver.key("ctrl+v")
         // Needs the X Pasteboard behind Clipboards.service, which is merged separately.
-        withKnownIssue("Clipboards.service is set by the Pasteboard merge", isIntermittent: true) {
-            let added = try app.waitForEvent(named: "tags.changed", since: mark, timeout: 3)
-            #expect(Array(tags(added).suffix(3)) == ["alpha", "beta", "gamma"])
-        }
+        let added = try app.waitForEvent(named: "tags.changed", since: mark, timeout: 5)
+        #expect(Array(tags(added).suffix(3)) == ["alpha", "beta", "gamma"])
     }
 
     @Test func scrollingRevealsChipsPastTheMaximumHeight() throws {

@@ -11,6 +11,24 @@ public final class TimerToken {
     public func cancel() { isCancelled = true }
 }
 
+private let timerQueue = DispatchQueue(label: "xkit.timers")
+
+/// Runs `body` on the main actor after `seconds` unless the returned token is cancelled first.
+///
+/// The wait happens on a private queue and the work hops to the main actor, so timers fire both in
+/// an app under `dispatchMain()` and under `swift test`, which never drains the main queue.
+@MainActor
+func afterDelay(_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> TimerToken {
+    let token = TimerToken()
+    timerQueue.asyncAfter(deadline: .now() + max(0, seconds)) {
+        Task { @MainActor in
+            guard !token.isCancelled else { return }
+            body()
+        }
+    }
+    return token
+}
+
 /// The app: the X connection, the run loop, the windows and the end of the process.
 @MainActor
 public final class Application: Responder {
@@ -65,6 +83,7 @@ public final class Application: Responder {
         hasWindowManager = Application.detectWindowManager(connection)
         super.init()
         TextSystem.measurer = fonts
+        Clipboards.service = PasteboardClipboardService()
         let presenter = PopupMenuPresenter(app: self)
         menuPresenter = presenter
         MenuController.shared.presenter = presenter
@@ -105,19 +124,11 @@ public final class Application: Responder {
     /// Runs `body` on the main actor after `seconds`, then redraws what it changed.
     @discardableResult
     public func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> TimerToken {
-        let token = TimerToken()
-        let fire: @Sendable () -> Void = {
-            Task { @MainActor [weak self] in
-                guard !token.isCancelled else { return }
-                body()
-                self?.eventLoop.drain()
-            }
+        afterDelay(seconds) { [weak self] in
+            body()
+            self?.eventLoop.drain()
         }
-        Application.timerQueue.asyncAfter(deadline: .now() + max(0, seconds), execute: fire)
-        return token
     }
-
-    private static let timerQueue = DispatchQueue(label: "xkit.timers")
 
     /// Registers work to finish before the process exits (e.g. handing the clipboard to a manager).
     ///

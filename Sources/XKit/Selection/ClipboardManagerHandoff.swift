@@ -56,8 +56,6 @@ final class ClipboardManagerHandoff {
             done()
         }
         hub.onManagerReply = { finish("answered") }
-        DispatchQueue.main.asyncAfter(deadline: .now() + timeLimit) {
-            MainActor.assumeIsolated { finish("time limit") }
-        }
+        _ = afterDelay(timeLimit) { finish("time limit") }
     }
 }

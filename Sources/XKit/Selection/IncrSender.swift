@@ -147,24 +147,22 @@ final class IncrSender {
         guard !sweepScheduled else { return }
         sweepScheduled = true
         let interval = min(1, max(0.05, timeout / 4))
-        DispatchQueue.main.asyncAfter(deadline: .now() + interval) { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                self.sweepScheduled = false
-                let limit = UInt64(self.timeout * 1e9)
-                let now = IncrSender.now()
-                for (key, transfer) in self.transfers where now - transfer.lastActivity > limit {
-                    Trace.emit("incr.timeout", [("window", .int(Int(key.window)))])
-                    self.transfers[key] = nil
-                    if !self.transfers.keys.contains(where: { $0.window == key.window }),
-                       let mask = self.savedMasks.removeValue(forKey: key.window) {
-                        self.connection.trapErrors { XSelectInput(self.connection.display, key.window, mask) }
-                    }
+        _ = afterDelay(interval) { [weak self] in
+            guard let self else { return }
+            self.sweepScheduled = false
+            let limit = UInt64(self.timeout * 1e9)
+            let now = IncrSender.now()
+            for (key, transfer) in self.transfers where now - transfer.lastActivity > limit {
+                Trace.emit("incr.timeout", [("window", .int(Int(key.window)))])
+                self.transfers[key] = nil
+                if !self.transfers.keys.contains(where: { $0.window == key.window }),
+                   let mask = self.savedMasks.removeValue(forKey: key.window) {
+                    self.connection.trapErrors { XSelectInput(self.connection.display, key.window, mask) }
                 }
-                self.wakeIdleWaiters()
-                if !self.transfers.isEmpty { self.scheduleSweep() }
-                self.app.eventLoop.scheduleDrain()
             }
+            self.wakeIdleWaiters()
+            if !self.transfers.isEmpty { self.scheduleSweep() }
+            self.app.eventLoop.scheduleDrain()
         }
     }
 

@@ -30,7 +30,7 @@ final class SelectionReader {
         var state = State.awaitingNotify
         var reply = SelectionReply(type: 0, bytes: [])
         var continuation: CheckedContinuation<SelectionReply?, Error>?
-        var deadline: DispatchWorkItem?
+        var deadline: TimerToken?
         var target: Atom { targets[targetIndex] }
 
         init(selection: Atom, targets: [Atom], property: Atom, time: Time, timeout: Double, limit: Int) {
@@ -76,14 +76,11 @@ final class SelectionReader {
 
     private func armDeadline(_ request: Request) {
         request.deadline?.cancel()
-        let work = DispatchWorkItem { [weak self, weak request] in
-            MainActor.assumeIsolated {
-                guard let self, let request else { return }
-                self.timedOut(request)
-            }
+        request.deadline = afterDelay(request.timeout) { [weak self, weak request] in
+            guard let self, let request else { return }
+            self.timedOut(request)
+            self.connection.flush()
         }
-        request.deadline = work
-        DispatchQueue.main.asyncAfter(deadline: .now() + request.timeout, execute: work)
     }
 
     private func timedOut(_ request: Request) {
