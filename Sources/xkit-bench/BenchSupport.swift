@@ -112,15 +112,22 @@ enum Bench {
     /// Prints a table of medians and each program's wall-time ratio to `baseline` (this ÷ baseline).
     static func report(_ samples: [String: [ProcessSample]], order: [String], baseline: String) {
         let base = median(samples[baseline]?.map(\.wall) ?? [])
-        print(String(format: "%-28@ %10@ %10@ %10@ %8@", "program" as NSString, "wall ms" as NSString,
-                     "cpu ms" as NSString, "peak MiB" as NSString, "÷ \(baseline.prefix(14))" as NSString))
+        print(pad("program", 30) + pad("wall ms", 10, right: true) + pad("cpu ms", 10, right: true)
+              + pad("peak MiB", 10, right: true) + "   ÷ " + baseline)
         for name in order {
             guard let runs = samples[name], !runs.isEmpty else { continue }
             let wall = median(runs.map(\.wall)), cpu = median(runs.map(\.cpu))
             let rss = median(runs.map { Double($0.peakKiB) / 1024 })
             let failures = runs.filter { $0.status != 0 }.count
-            print(String(format: "%-28@ %10.1f %10.1f %10.1f %8.2f%@", name as NSString, wall * 1000, cpu * 1000, rss,
-                         wall / base, (failures > 0 ? "  (\(failures) failed runs)" : "") as NSString))
+            print(pad(name, 30) + pad(String(format: "%.1f", wall * 1000), 10, right: true)
+                  + pad(String(format: "%.1f", cpu * 1000), 10, right: true) + pad(String(format: "%.1f", rss), 10, right: true)
+                  + String(format: "   %.2f", wall / base) + (failures > 0 ? "  (\(failures) failed runs)" : ""))
         }
+    }
+
+    /// Pads (or right-aligns) text to a column width.
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
     }
 }
