@@ -14,68 +14,50 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// The longest wait between a preceding click and the next press, in seconds.
     public var maximumTapInterval = 0.35
 
-    private var tapsDone = 0
-    private var pressedButton: PointerButton?
-    private var pressTime = 0.0
-    private var releaseTime = 0.0
-    private var firstLocation: Point?
+    private var tracker = ClickTracker()
 
-    private var isHoldPhase: Bool { tapsDone >= numberOfTapsRequired }
+    private var isHoldPhase: Bool { tracker.clicks >= numberOfTapsRequired }
 
     open override func pointerDown(_ event: PointerEvent) {
-        guard pressedButton == nil, let button = event.button, buttons.contains(button) else {
-            // A second button during the press is ignored once the gesture runs.
-            if state == .possible { state = .failed }
-            return
+        // A second button during the press is ignored once the gesture runs.
+        if !tracker.press(event, buttons: buttons, allowableMovement: allowableMovement) && state == .possible {
+            state = .failed
         }
-        if let first = firstLocation {
-            guard event.location.distance(to: first) <= allowableMovement else { state = .failed; return }
-        } else {
-            firstLocation = event.location
-        }
-        pressedButton = button
-        pressTime = event.time
     }
 
     open override func pointerMoved(_ event: PointerEvent) {
-        guard pressedButton != nil else { return }
+        guard tracker.isPressed else { return }
         if state.isActive {
             state = .changed
-        } else if let first = firstLocation, event.location.distance(to: first) > allowableMovement {
+        } else if tracker.hasMoved(event, beyond: allowableMovement) {
             state = .failed
         }
     }
 
     open override func pointerUp(_ event: PointerEvent) {
-        guard let pressed = pressedButton, event.button == pressed else { return }
-        pressedButton = nil
+        guard tracker.release(event) else { return }
         if state.isActive {
             state = .ended
         } else if isHoldPhase {
             state = .failed
         } else {
-            tapsDone += 1
-            releaseTime = event.time
+            tracker.clicks += 1
         }
     }
 
     open override func tick(now: Double) {
         guard state == .possible, let deadline = nextDeadline, now >= deadline else { return }
         // Held long enough in the hold phase begins; any other deadline is a timeout.
-        state = pressedButton != nil && isHoldPhase ? .began : .failed
+        state = tracker.isPressed && isHoldPhase ? .began : .failed
     }
 
     open override var nextDeadline: Double? {
         guard state == .possible else { return nil }
-        if pressedButton != nil { return pressTime + minimumPressDuration }
-        if tapsDone > 0 { return releaseTime + maximumTapInterval }
-        return nil
+        return tracker.deadline(holdLimit: minimumPressDuration, tapInterval: maximumTapInterval)
     }
 
     open override func reset() {
         super.reset()
-        tapsDone = 0
-        pressedButton = nil
-        firstLocation = nil
+        tracker = ClickTracker()
     }
 }

@@ -14,37 +14,20 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// The longest a single press may be held, in seconds (UIKit's tap gives up after 1.5 s too).
     public var maximumPressDuration = 1.5
 
-    private var tapsDone = 0
-    private var pressedButton: PointerButton?
-    private var pressTime = 0.0
-    private var releaseTime = 0.0
-    private var firstLocation: Point?
+    private var tracker = ClickTracker()
 
     open override func pointerDown(_ event: PointerEvent) {
-        guard pressedButton == nil, let button = event.button, buttons.contains(button) else {
-            state = .failed
-            return
-        }
-        if let first = firstLocation {
-            guard event.location.distance(to: first) <= allowableMovement else { state = .failed; return }
-        } else {
-            firstLocation = event.location
-        }
-        pressedButton = button
-        pressTime = event.time
+        if !tracker.press(event, buttons: buttons, allowableMovement: allowableMovement) { state = .failed }
     }
 
     open override func pointerMoved(_ event: PointerEvent) {
-        guard pressedButton != nil, let first = firstLocation else { return }
-        if event.location.distance(to: first) > allowableMovement { state = .failed }
+        if tracker.isPressed && tracker.hasMoved(event, beyond: allowableMovement) { state = .failed }
     }
 
     open override func pointerUp(_ event: PointerEvent) {
-        guard let pressed = pressedButton, event.button == pressed else { return }
-        pressedButton = nil
-        tapsDone += 1
-        releaseTime = event.time
-        if tapsDone >= numberOfTapsRequired { state = .recognized }
+        guard tracker.release(event) else { return }
+        tracker.clicks += 1
+        if tracker.clicks >= numberOfTapsRequired { state = .recognized }
     }
 
     open override func tick(now: Double) {
@@ -54,15 +37,11 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override var nextDeadline: Double? {
         guard state == .possible else { return nil }
-        if pressedButton != nil { return pressTime + maximumPressDuration }
-        if tapsDone > 0 { return releaseTime + maximumTapInterval }
-        return nil
+        return tracker.deadline(holdLimit: maximumPressDuration, tapInterval: maximumTapInterval)
     }
 
     open override func reset() {
         super.reset()
-        tapsDone = 0
-        pressedButton = nil
-        firstLocation = nil
+        tracker = ClickTracker()
     }
 }
