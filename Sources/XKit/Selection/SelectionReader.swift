@@ -56,9 +56,10 @@ final class SelectionReader {
     func convert(selection: Atom, targets: [Atom], timeout: Double, limit: Int) async throws -> SelectionReply? {
         guard !targets.isEmpty else { return nil }
         let display = connection.display
-        let lastInput = hub.app.lastServerTime
+        // ICCCM 2.4 asks for a real timestamp, not CurrentTime. xsel compares it with its own
+        // acquisition time and refuses older ones, so a stale input time is not good enough either.
         let request = Request(selection: selection, targets: targets, property: hub.takeProperty(),
-                              time: Time(lastInput), timeout: timeout, limit: limit)
+                              time: Time(hub.serverTime()), timeout: timeout, limit: limit)
         return try await withCheckedThrowingContinuation { continuation in
             request.continuation = continuation
             requests.append(request)
