@@ -1,6 +1,5 @@
-// Private test support for the selection tests: a private Xvfb, a raw second X client, child
-// processes (xclip, xsel, xkit-clip) and deterministic mixed-script text.
-// The integrator will move the Xvfb part onto the shared XKitTesting harness.
+// Test support for the selection tests: a raw second X client, child processes (xclip, xsel,
+// xkit-clip) and deterministic mixed-script text, on the harness's shared Xvfb.
 import CX11
 import CXTest
 import Dispatch
@@ -8,36 +7,18 @@ import Foundation
 import Glibc
 import Testing
 @testable import XKit
+import XKitTesting
 
-/// The private Xvfb all selection tests share; started once, killed at process exit.
+/// The test display all selection tests share: the harness's private Xvfb.
 enum PrivateDisplay {
-    nonisolated(unsafe) private static var pid: pid_t = 0
     private static let started: String = {
-        XInitThreads()  // raw clients run on background threads next to XKit's main-thread connection
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // -displayfd 1: Xvfb picks a free display and writes its number to our pipe when ready.
-        // The shell around it kills it when the test process goes away, even by SIGKILL.
-        process.arguments = ["-c", """
-            Xvfb -displayfd 1 -noreset -nolisten tcp -screen 0 800x600x24 2>/dev/null & x=$!
-            trap 'kill $x' EXIT TERM
-            while kill -0 \(getpid()) 2>/dev/null && kill -0 $x 2>/dev/null; do sleep 0.5; done
-            """]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        do { try process.run() } catch { fatalError("cannot start Xvfb: \(error)") }
-        pid = process.processIdentifier
-        atexit { if PrivateDisplay.pid > 0 { kill(PrivateDisplay.pid, SIGTERM) } }
-        var text = ""
-        while !text.contains("\n") {
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
+        // libX11 1.8 makes connections thread-safe by default; raw clients run on background threads.
+        XInitThreads()
+        do {
+            return try XvfbServer.shared().display
+        } catch {
+            fatalError("cannot start the test Xvfb: \(error)")
         }
-        let name = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
-        setenv("DISPLAY", name, 1)
-        return name
     }()
 
     /// Starts Xvfb (once), points DISPLAY at it, and starts the XKit application on it.
