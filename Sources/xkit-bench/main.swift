@@ -5,6 +5,7 @@ let usage = """
 usage: xkit-bench MODE [ARGS]
   launch [ROUNDS]   first frame of the hello scene vs the Xlib+Xft floor, GTK 3 and Tk
   tags [ROUNDS]     the tags scene at 1,000 and 10,000 tags vs the Xft floor, Tk canvas and GTK FlowBox
+  clip [ROUNDS] [MIB]  64 MiB through CLIPBOARD: xkit-clip against xclip, both directions, plus xsel
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
   all               every mode in turn
 """
@@ -13,6 +14,7 @@ let modes: [String: @MainActor ([String]) async -> Int32] = [
     "launch": { runLaunchBench(arguments: $0) },
     "menu": { await runMenuBench(arguments: $0) },
     "tags": { runTagsBench(arguments: $0) },
+    "clip": { runClipBench(arguments: $0) },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
