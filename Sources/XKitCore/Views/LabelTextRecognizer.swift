@@ -100,6 +100,12 @@ final class LabelTextRecognizer: GestureRecognizer {
         }
     }
 
+    override func apply(_ newState: GestureState) {
+        super.apply(newState)
+        // Losing to another recognizer (a long press taking over) ends the press now, not at release.
+        if newState == .failed || newState == .cancelled { label?.interaction?.pressed = nil }
+    }
+
     override func reset() {
         super.reset()
         label?.interaction?.pressed = nil
