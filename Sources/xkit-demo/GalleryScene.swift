@@ -14,6 +14,7 @@ struct GalleryScene: DemoScene {
         ])
         let right = StackView(spacing: 12, [
             SectionCard(title: "Controls", body: controlsSection()),
+            SectionCard(title: "Tappable text", body: postSection()),
         ])
         let columns = ColumnsView(left: left, right: right)
         columns.identifier = "gallery"
