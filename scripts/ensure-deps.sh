@@ -5,7 +5,7 @@
 set -euo pipefail
 purpose=${1:-run}
 
-packages=(libx11-dev libxft-dev libxrender-dev libfontconfig-dev zlib1g-dev pkg-config
+packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev zlib1g-dev pkg-config
           fonts-dejavu-core fonts-noto-cjk)
 case "$purpose" in
   run) packages+=(xvfb) ;;

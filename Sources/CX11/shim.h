@@ -8,6 +8,7 @@
 #include <X11/XKBlib.h>
 #include <X11/Xft/Xft.h>
 #include <X11/extensions/Xrender.h>
+#include <X11/extensions/shape.h>
 #include <fontconfig/fontconfig.h>
 #include <zlib.h>
 

@@ -2,5 +2,4 @@
 #define CXTEST_SHIM_H
 #include <X11/Xlib.h>
 #include <X11/extensions/XTest.h>
-#include <zlib.h>
 #endif

@@ -13,6 +13,7 @@ struct GalleryScene: DemoScene {
             SectionCard(title: "Wrapping and truncation", body: wrappingSection()),
         ])
         let right = StackView(spacing: 12, [
+            SectionCard(title: "Copyable labels", body: copyableSection()),
             SectionCard(title: "Controls", body: controlsSection()),
             SectionCard(title: "Tappable text", body: postSection()),
         ])
@@ -21,6 +22,7 @@ struct GalleryScene: DemoScene {
         window.contentView.addSubview(columns)
         window.contentView.backgroundColor = .windowBackground
         columns.frame = Rect(origin: .zero, size: size)
+        columns.autoresizingMask = .fill
     }
 
     private func labeled(_ key: String, _ id: String) -> Label {
@@ -88,20 +90,6 @@ struct GalleryScene: DemoScene {
         truncated.numberOfLines = 1
         truncated.identifier = "wrap.truncated"
         return StackView(spacing: 8, [wrapped, cjk, truncated])
-    }
-
-    private func controlsSection() -> View {
-        var count = 0
-        let counter = Button(title: "Clicked 0 times")
-        counter.identifier = "controls.counter"
-        counter.addAction { button in
-            count += 1
-            button.title = "Clicked \(count) time\(count == 1 ? "" : "s")"
-        }
-        let disabled = Button(title: "Disabled")
-        disabled.isEnabled = false
-        disabled.identifier = "controls.disabled"
-        return StackView(axis: .horizontal, spacing: 10, alignment: .leading, [counter, disabled])
     }
 }
 

@@ -53,6 +53,7 @@ public final class Application: Responder {
     /// The screen size in logical points.
     public var screenSize: Size { connection.screenSize }
 
+    private var menuPresenter: PopupMenuPresenter?
     private var terminationHandlers: [(@escaping () -> Void) -> Void] = []
     private var isTerminating = false
 
@@ -65,6 +66,14 @@ public final class Application: Responder {
         hasWindowManager = Application.detectWindowManager(connection)
         super.init()
         TextSystem.measurer = fonts
+        let presenter = PopupMenuPresenter(app: self)
+        menuPresenter = presenter
+        MenuController.shared.presenter = presenter
+        Scheduler.schedule = { [weak self] seconds, body in
+            guard let self else { return {} }
+            let token = self.schedule(after: seconds, body)
+            return { token.cancel() }
+        }
         eventLoop.start()
     }
 

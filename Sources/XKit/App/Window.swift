@@ -25,6 +25,8 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     public var onClose: (() -> Void)?
     /// Called when the window loses keyboard focus (popups close on it).
     public var onFocusLost: (() -> Void)?
+    /// Called for a button press outside the window while it holds a pointer grab (popups close on it).
+    public var onPointerDownOutside: (() -> Void)?
     public let kind: Kind
     /// Whether the window is mapped and has drawn its first frame.
     public private(set) var hasDrawnFirstFrame = false
@@ -79,7 +81,10 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         app.eventLoop.addDisplayClient(self)
         setProperties(explicitPosition: origin != nil)
         app.windowDidOpen(self)
+        ViewHosts.register(self)
     }
+
+    public var rootView: View { contentView }
 
     open override var nextResponder: Responder? { app }
 
@@ -134,10 +139,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     }
 
     /// Grabs the pointer and keyboard for a popup; returns whether the server granted it.
+    ///
+    /// `owner_events` is false so every click and key, even over our other windows, comes here:
+    /// that is how a click outside the menu closes it.
     func grabInput(time: UInt32) -> Bool {
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask)
-        let pointer = XGrabPointer(display, xid, 1, mask, GrabModeAsync, GrabModeAsync, XID(0), XID(0), Time(time))
-        let keyboard = XGrabKeyboard(display, xid, 1, GrabModeAsync, GrabModeAsync, Time(time))
+        let pointer = XGrabPointer(display, xid, 0, mask, GrabModeAsync, GrabModeAsync, XID(0), XID(0), Time(time))
+        let keyboard = XGrabKeyboard(display, xid, 0, GrabModeAsync, GrabModeAsync, Time(time))
         return pointer == GrabSuccess && keyboard == GrabSuccess
     }
 
@@ -268,6 +276,11 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify:
             guard let pointer = app.translator.pointerEvent(event) else { return }
             app.lastServerTime = pointer.serverTime
+            if event.type == ButtonPress, let outside = onPointerDownOutside,
+               !Rect(origin: .zero, size: size).contains(pointer.location) {
+                outside()
+                return
+            }
             eventRouter.handle(pointer)
             scheduleGestureDeadline()
         case KeyPress, KeyRelease:

@@ -15,15 +15,25 @@ enum XErrorTrap {
     /// Errors seen since start, for tests and diagnostics.
     nonisolated(unsafe) private(set) static var errorCount = 0
 
+    /// Set once `exit` has begun (our atexit hook runs before those registered earlier, such as a
+    /// test harness stopping its Xvfb).
+    nonisolated(unsafe) private static var processIsExiting = false
+
     static func install() {
         guard !installed else { return }
         installed = true
+        atexit { XErrorTrap.processIsExiting = true }
         XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }
             XErrorTrap.record(display: display, event: event.pointee)
             return 0
         }
         XSetIOErrorHandler { _ in
+            // Another thread is already running exit(); the server vanishing now is part of that.
+            // Park this thread and let that exit finish with its own status.
+            if XErrorTrap.processIsExiting {
+                while true { pause() }
+            }
             let message = "xkit: lost the connection to the X server; exiting\n"
             _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
             Trace.emit("x.io_error")
@@ -53,7 +63,7 @@ enum XErrorTrap {
         if depth > 0 {
             if trapped == nil { trapped = error }
         } else {
-            Trace.warn("X error: \(error.description)")
+            Trace.warn(error.description)
         }
         Trace.emit("x.error", [("code", .int(Int(event.error_code))), ("request", .int(Int(event.request_code))),
                                ("resource", .int(Int(event.resourceid))), ("trapped", .bool(depth > 0))])

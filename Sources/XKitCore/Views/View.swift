@@ -7,7 +7,12 @@ open class View: Responder {
     open var frame: Rect {
         didSet {
             guard frame != oldValue else { return }
-            if frame.size != oldValue.size { setNeedsLayout() }
+            if frame.size != oldValue.size {
+                setNeedsLayout()
+                for sub in subviews where !sub.autoresizingMask.isEmpty {
+                    sub.frame = sub.autoresizingMask.resize(sub.frame, from: oldValue.size, to: frame.size)
+                }
+            }
             superview?.setNeedsDisplay(oldValue.union(frame))
             markTreeChanged()
         }
@@ -23,6 +28,9 @@ open class View: Responder {
         get { Rect(origin: boundsOrigin, size: frame.size) }
         set { boundsOrigin = newValue.origin; frame.size = newValue.size }
     }
+
+    /// How the view follows its superview's size changes.
+    public var autoresizingMask: AutoresizingMask = []
 
     /// A name for tests and the trace (`XKIT_TRACE`).
     public var identifier: String? { didSet { markTreeChanged() } }

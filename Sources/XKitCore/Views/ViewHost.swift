@@ -13,8 +13,26 @@ public protocol ViewHost: AnyObject {
     func setNeedsLayout()
     /// Notes that views were added, removed, moved or renamed (for the `views` trace event).
     func viewTreeDidChange()
+    /// The root of the hosted view tree.
+    var rootView: View { get }
     /// The router dispatching this window's events (gestures, focus, first responder).
     var eventRouter: EventRouter { get }
+}
+
+/// Every live view host, so app-wide switches can reach all windows.
+@MainActor
+public enum ViewHosts {
+    private struct WeakHost { weak var host: ViewHost? }
+    private static var hosts: [WeakHost] = []
+
+    /// Adds a host (held weakly).
+    public static func register(_ host: ViewHost) {
+        hosts.removeAll { $0.host == nil }
+        hosts.append(WeakHost(host: host))
+    }
+
+    /// The live hosts.
+    public static var all: [ViewHost] { hosts.compactMap(\.host) }
 }
 
 /// The measurer used by views outside any window and by the default layout paths.

@@ -43,6 +43,7 @@ final class MeasuringHost: ViewHost {
     let screenOrigin = Point.zero
     private(set) var eventRouter: EventRouter
     private let root: View
+    var rootView: View { root }
 
     init(root: View) {
         self.root = root

@@ -1,0 +1,49 @@
+import XKit
+
+extension GalleryScene {
+    /// Copyable labels: a price, a paragraph per script, a centred one, and the app-wide switch.
+    func copyableSection() -> View {
+        let status = Label(text: "Long-press, right-click or press Menu on a label", font: .system(size: 12),
+                           textColor: .secondaryLabel)
+        status.identifier = "copyable.status"
+
+        MenuController.shared.menuItems = [
+            MenuItem(title: "Share…") {
+                let target = MenuController.shared.targetView as? Label
+                status.text = "Shared: \(target?.text ?? "")"
+            },
+        ]
+
+        let top = copyable("price.en", id: "copyable.top", font: .system(size: 15, weight: .semibold))
+        top.copyText = "$19.99"
+        let price = copyable("price.vi", id: "copyable.price", font: .system(size: 15))
+        var paragraphs: [View] = []
+        for script in ["vi", "ru", "ja", "ko"] {
+            let label = copyable("long.\(script)", id: "copyable.\(script)", font: .system(size: 13))
+            label.numberOfLines = 0
+            paragraphs.append(label)
+        }
+        let centred = copyable("hello", id: "copyable.centered", font: .system(size: 14))
+        centred.textAlignment = .center
+        centred.backgroundColor = Color(hex: 0xEEF3FB)
+        centred.cornerRadius = 4
+
+        let toggle = Button(title: "Every label copyable: off")
+        toggle.identifier = "copyable.toggle"
+        toggle.setBackgroundColor(.gray, for: .normal)
+        toggle.addAction { button in
+            Label.copyableByDefault.toggle()
+            button.title = "Every label copyable: \(Label.copyableByDefault ? "on" : "off")"
+            button.setBackgroundColor(Label.copyableByDefault ? .green : .gray, for: .normal)
+        }
+        let row = StackView(axis: .horizontal, spacing: 10, alignment: .center, [toggle])
+        return StackView(spacing: 8, [top, price] + paragraphs + [FixedHeight(centred, height: 36), row, status])
+    }
+
+    private func copyable(_ key: String, id: String, font: Font) -> Label {
+        let label = Label(text: DemoTexts.text(key), font: font)
+        label.identifier = id
+        label.isCopyable = true
+        return label
+    }
+}
