@@ -35,7 +35,7 @@ extension GalleryScene {
         label.detectors = [.hashtags, .urls]
         label.addTapHandler(for: name, occurrence: .first) { report("name \($0.text)") }
         label.onDetectedTap = { kind, text in report("\(kind == .urls ? "link" : "tag") \(text)") }
-        label.addGestureRecognizer(TapGestureRecognizer { _ in report("text") })
+        label.onTap { _ in report("text") }
         return label
     }
 }
