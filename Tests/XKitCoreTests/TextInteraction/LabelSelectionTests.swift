@@ -127,16 +127,3 @@ import Testing
         #expect(b.label.selectedRange == nil)
     }
 }
-
-@Suite struct TextHitTestFuzzTests {
-    @Test func randomTextHitTestsReturnOnlyCharacterBoundaries() {
-        var fuzzer = TextHitTestFuzzer(seed: 0x5EED_6)
-        switch fuzzer.run(count: 20_000) {
-        case .success(let stats):
-            #expect(stats.strings == 20_000)
-            #expect(stats.hits > 10_000, "the points land on glyphs often enough to matter")
-        case .failure(let failure):
-            Issue.record("\(failure)")
-        }
-    }
-}
