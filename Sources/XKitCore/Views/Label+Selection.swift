@@ -4,7 +4,8 @@
 /// click selects a word and a triple click a paragraph. Finishing a selection puts it on PRIMARY
 /// with the release's server time and gives the label keyboard focus (without a ring), so Ctrl+C
 /// copies it. Copy (Ctrl+C or the `.copy` action) puts the selection on CLIPBOARD, or the whole
-/// text when nothing is selected.
+/// text when nothing is selected. A finished selection is traced as `{"event":"text.select",…}` and
+/// selectable labels carry `"selectable":true` in the `views` event.
 @MainActor
 extension Label {
     /// Whether the user can select the text with the pointer (off by default).

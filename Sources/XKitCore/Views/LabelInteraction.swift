@@ -24,7 +24,10 @@ public struct LabelTapToken: Hashable, Sendable {
 
 /// Which occurrences of a substring `Label.addTapHandler(for:occurrence:_:)` makes tappable.
 public enum SubstringOccurrence: Hashable, Sendable {
-    case all, first
+    /// Every occurrence, found again whenever the text changes.
+    case all
+    /// Only the first occurrence.
+    case first
 }
 
 /// A label's tappable ranges, detectors and selection: created the first time a feature is used,

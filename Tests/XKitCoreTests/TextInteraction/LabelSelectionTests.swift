@@ -126,4 +126,25 @@ import Testing
         b.label.text = "other"
         #expect(b.label.selectedRange == nil)
     }
+
+    @Test func aCopyableLabelsCopyPrefersTheSelection() {
+        let (b, clipboard) = bench("hello world")
+        b.label.isCopyable = true
+        b.label.copyToClipboard(time: 5)
+        b.label.selectedRange = b.index(6)..<b.index(11)
+        b.label.copyToClipboard(time: 6)
+        #expect(clipboard.clipboard == ["hello world", "world"])
+    }
+
+    @Test func onTapHandlersAreTheLabelsOwnTap() {
+        let (b, _) = bench("hello world")
+        var ranges = 0, own = 0
+        b.label.addTapHandler(for: "world") { _ in ranges += 1 }
+        b.label.onTap { _ in own += 1 }
+        b.click(Point(x: 85, y: 19))
+        b.pause()
+        b.click(Point(x: 25, y: 19))
+        #expect(ranges == 1)
+        #expect(own == 1)
+    }
 }
