@@ -5,7 +5,7 @@ extension GalleryScene {
     /// vertically in a tall label, then right-aligned. The bold name, the #tags and the link are
     /// tappable, the rest of the text goes to the label's own tap; a status line says what was hit.
     /// Both copies are selectable, so a drag puts the selected text on PRIMARY.
-    func postSection() -> View {
+    func postSection(rowHeight: Double = 110) -> View {
         let status = Label(text: "Tap the post: the name, a #tag, the link or the text", font: .system(size: 13),
                            textColor: .secondaryLabel)
         status.identifier = "post.status"
@@ -16,7 +16,7 @@ extension GalleryScene {
                 Trace.emit("demo.post", [("id", .string(id)), ("part", .string(part))])
             }
         }
-        return StackView(spacing: 8, [PostRow(copies), status])
+        return StackView(spacing: 8, [PostRow(copies, height: rowHeight), status])
     }
 
     private func postLabel(id: String, alignment: TextAlignment, report: @escaping @MainActor (String) -> Void) -> Label {
@@ -44,11 +44,13 @@ extension GalleryScene {
 @MainActor
 private final class PostRow: View {
     private let labels: [Label]
-    private let height = 150.0
+    /// Taller than the wrapped text, so the vertical centring shows.
+    let height: Double
     private let gap = 12.0
 
-    init(_ labels: [Label]) {
+    init(_ labels: [Label], height: Double) {
         self.labels = labels
+        self.height = height
         super.init()
         labels.forEach(addSubview)
     }
@@ -61,4 +63,19 @@ private final class PostRow: View {
     }
 
     override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: height) }
+}
+
+/// The post section alone in a window, roomier than the gallery's crowded right column; the X tests
+/// click it here so they do not depend on the gallery's layout.
+struct PostScene: DemoScene {
+    let title = "XKit Post"
+    let size = Size(width: 520, height: 250)
+
+    func build(in window: Window, app: Application) {
+        let card = SectionCard(title: "Tappable text", body: GalleryScene().postSection(rowHeight: 140))
+        card.frame = Rect(x: 16, y: 16, width: size.width - 32, height: size.height - 32)
+        card.autoresizingMask = .fill
+        window.contentView.backgroundColor = .windowBackground
+        window.contentView.addSubview(card)
+    }
 }

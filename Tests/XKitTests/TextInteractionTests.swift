@@ -3,7 +3,7 @@ import Testing
 import XKit
 import XKitTesting
 
-/// Tappable ranges and selection in the gallery's post labels, clicked with XTest out of process.
+/// Tappable ranges and selection in the demo's post labels (`--scene post`), clicked with XTest out of process.
 /// Rects come from the `views` trace (root coordinates), taps from `text.tap` and the demo's
 /// `demo.post` events (the label's own tap).
 @Suite(.serialized)
@@ -14,14 +14,14 @@ struct TextInteractionTests {
         let rects: [Rect]
     }
 
-    /// The gallery, mapped, with the two post labels' frames and ranges.
+    /// The post scene, mapped, with the two post labels' frames and ranges.
     final class Gallery: @unchecked Sendable {
         let app: AppProcess
         let driver: XTestDriver
         init() throws {
             _ = try XvfbServer.shared()
             driver = try XTestDriver.shared()
-            app = try AppProcess("xkit-demo", arguments: ["--scene", "gallery"])
+            app = try AppProcess("xkit-demo", arguments: ["--scene", "post"])
             _ = try app.waitForEvent(named: "window.mapped")
             _ = try app.waitForView { $0.id == "post.right" && $0.fields["ranges"] != nil }
         }
