@@ -130,9 +130,13 @@ public final class AppProcess: @unchecked Sendable {
     /// The number of events so far: pass it as `since:` to wait only for later events.
     public func mark() -> Int { condition.lock(); defer { condition.unlock() }; return _events.count }
 
-    /// The views from the latest `views` event.
-    public func latestViews() -> [TraceView] {
-        events.last { $0.name == "views" }?.views ?? []
+    /// The views from the latest `views` event of a window other than a popup menu (or of `title`).
+    public func latestViews(title: String? = nil) -> [TraceView] {
+        events.last { event in
+            guard event.name == "views" else { return false }
+            let windowTitle = event.string("title")
+            return title.map { windowTitle == $0 } ?? (windowTitle != "menu")
+        }?.views ?? []
     }
 
     // MARK: Waiting

@@ -112,3 +112,18 @@ func offMainThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) asyn
         thread.start()
     }
 }
+
+/// Waits on the main actor until `condition` holds, sleeping between checks so the main actor
+/// (and an in-process XKit app's event handling) keeps running; false after `timeout`.
+///
+/// Use this rather than `waitUntil` with a synchronous closure from `@MainActor` tests: that
+/// overload sleeps the thread and starves the very work being waited for.
+@MainActor
+public func eventually(timeout: TimeInterval = 5, _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = monotonicNow() + timeout
+    while true {
+        if condition() { return true }
+        if monotonicNow() > deadline { return false }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+}

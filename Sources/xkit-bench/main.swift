@@ -1,1 +1,35 @@
-// placeholder
+import Foundation
+
+/// The benchmarks, each comparing XKit with the anchors in the same run; figures are medians.
+let usage = """
+usage: xkit-bench MODE [ARGS]
+  launch [ROUNDS]   first frame of the hello scene vs the Xlib+Xft floor, GTK 3 and Tk
+  tags [ROUNDS]     the tags scene at 1,000 and 10,000 tags vs the Xft floor, Tk canvas and GTK FlowBox
+  menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
+  all               every mode in turn
+"""
+
+let modes: [String: @MainActor ([String]) async -> Int32] = [
+    "launch": { runLaunchBench(arguments: $0) },
+    "menu": { await runMenuBench(arguments: $0) },
+    "tags": { runTagsBench(arguments: $0) },
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let mode = arguments.first else {
+    print(usage)
+    exit(2)
+}
+if mode == "all" {
+    var status: Int32 = 0
+    for name in modes.keys.sorted() {
+        print("== \(name)")
+        if let run = modes[name] { status |= await run([]) }
+    }
+    exit(status)
+}
+guard let run = modes[mode] else {
+    print("unknown mode \(mode)\n" + usage)
+    exit(2)
+}
+exit(await run(Array(arguments.dropFirst())))

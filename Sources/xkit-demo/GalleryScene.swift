@@ -3,7 +3,7 @@ import XKit
 /// Every widget, in several scripts: the README's screenshot and the demo users see first.
 struct GalleryScene: DemoScene {
     let title = "XKit Gallery"
-    let size = Size(width: 980, height: 760)
+    let size = Size(width: 1240, height: 800)
 
     func build(in window: Window, app: Application) {
         let left = StackView(spacing: 12, [
@@ -12,16 +12,26 @@ struct GalleryScene: DemoScene {
             SectionCard(title: "Alignment", body: alignmentSection()),
             SectionCard(title: "Wrapping and truncation", body: wrappingSection()),
         ])
-        let right = StackView(spacing: 12, [
+        let middle = StackView(spacing: 12, [
             SectionCard(title: "Copyable labels", body: copyableSection()),
             SectionCard(title: "Controls", body: controlsSection()),
             SectionCard(title: "Tappable text", body: postSection()),
         ])
-        let columns = ColumnsView(left: left, right: right)
+        let right = StackView(spacing: 12, [
+            SectionCard(title: "Tags", body: tagSection()),
+        ])
+        let header = Label(text: "XKit Gallery — press and hold any text marked copyable, or right-click it",
+                           font: .system(size: 13, weight: .medium), textColor: .secondaryLabel)
+        header.identifier = "gallery.header"
+        header.isCopyable = true
+        header.frame = Rect(x: 16, y: 8, width: size.width - 32, height: 20)
+        header.autoresizingMask = .flexibleWidth
+        let columns = ColumnsView([left, middle, right])
         columns.identifier = "gallery"
+        window.contentView.addSubview(header)
         window.contentView.addSubview(columns)
         window.contentView.backgroundColor = .windowBackground
-        columns.frame = Rect(origin: .zero, size: size)
+        columns.frame = Rect(x: 0, y: 28, width: size.width, height: size.height - 28)
         columns.autoresizingMask = .fill
     }
 
@@ -93,22 +103,22 @@ struct GalleryScene: DemoScene {
     }
 }
 
-/// Two columns side by side with margins.
+/// Columns of equal width side by side, with margins.
 @MainActor
 final class ColumnsView: View {
-    let left: View, right: View
-    init(left: View, right: View) {
-        self.left = left
-        self.right = right
+    let columns: [View]
+    init(_ columns: [View]) {
+        self.columns = columns
         super.init()
-        addSubview(left)
-        addSubview(right)
+        columns.forEach(addSubview)
     }
     override func layoutSubviews() {
         let margin = 16.0, gap = 16.0
-        let width = (bounds.width - 2 * margin - gap) / 2
-        left.frame = Rect(x: margin, y: margin, width: width, height: bounds.height - 2 * margin)
-        right.frame = Rect(x: margin + width + gap, y: margin, width: width, height: bounds.height - 2 * margin)
+        let count = Double(columns.count)
+        let width = ((bounds.width - 2 * margin - gap * (count - 1)) / count).rounded(.down)
+        for (i, column) in columns.enumerated() {
+            column.frame = Rect(x: margin + Double(i) * (width + gap), y: margin, width: width, height: bounds.height - 2 * margin)
+        }
     }
 }
 

@@ -14,6 +14,7 @@ func scene(named name: String, options: DemoOptions) -> DemoScene? {
     switch name {
     case "gallery": return GalleryScene()
     case "hello": return HelloScene()
+    case "tags": return TagsScene(count: options.tagCount)
     case "post": return PostScene()
     default: return nil
     }

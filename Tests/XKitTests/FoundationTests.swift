@@ -41,18 +41,21 @@ struct FoundationTests {
         let mapped = try app.waitForEvent(named: "window.mapped")
         let xid = try #require(mapped.int("xid")).asWindowID
         let before = try #require(app.latestViews().first { $0.id == "gallery" })
-        #expect(before.frame.width == 980)
+        #expect(before.frame.width == 1240)
+        #expect(before.frame.height == 772)
         let mark = app.mark()
         try withDisplay(server.display) { dpy in
-            XResizeWindow(dpy, xid, 700, 600)
+            XResizeWindow(dpy, xid, 1000, 600)
             XSync(dpy, 0)
         }
         let event = try app.waitForEvent(named: "views", since: mark) { event in
-            event.views.contains { $0.id == "gallery" && $0.frame.width == 700 }
+            event.views.contains { $0.id == "gallery" && $0.frame.width == 1000 }
         }
-        let card = try #require(event.views.first { $0.id == "copyable.top" })
-        // Two columns with 16 pt margins and gap: the right column now starts at 16 + (700-48)/2 + 16.
-        #expect(card.frame.minX >= 358 && card.frame.maxX <= 700)
+        let columns = try #require(event.views.first { $0.id == "gallery" })
+        #expect(columns.frame.height == 572)
+        let label = try #require(event.views.first { $0.id == "copyable.top" })
+        // Three columns with 16 pt margins and gaps: the middle one is (1000 - 64) / 3 = 312 wide from x 344.
+        #expect(label.frame.minX >= 344 && label.frame.maxX <= 344 + 312)
     }
 
     @Test func theWindowManagersDeleteRequestClosesTheWindowAndEndsTheApp() throws {

@@ -3,13 +3,12 @@ import Dispatch
 import Glibc
 import XKitCore
 
-/// A cancellable one-shot timer on the main queue.
+/// A cancellable one-shot timer on the main actor.
 @MainActor
 public final class TimerToken {
-    private var work: DispatchWorkItem?
-    init(work: DispatchWorkItem) { self.work = work }
+    private(set) var isCancelled = false
     /// Stops the timer if it has not fired.
-    public func cancel() { work?.cancel(); work = nil }
+    public func cancel() { isCancelled = true }
 }
 
 /// The app: the X connection, the run loop, the windows and the end of the process.
@@ -103,18 +102,22 @@ public final class Application: Responder {
         dispatchMain()
     }
 
-    /// Runs `body` on the main queue after `seconds`, then redraws what it changed.
+    /// Runs `body` on the main actor after `seconds`, then redraws what it changed.
     @discardableResult
     public func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> TimerToken {
-        let work = DispatchWorkItem { [weak self] in
-            MainActor.assumeIsolated {
+        let token = TimerToken()
+        let fire: @Sendable () -> Void = {
+            Task { @MainActor [weak self] in
+                guard !token.isCancelled else { return }
                 body()
                 self?.eventLoop.drain()
             }
         }
-        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, seconds), execute: work)
-        return TimerToken(work: work)
+        Application.timerQueue.asyncAfter(deadline: .now() + max(0, seconds), execute: fire)
+        return token
     }
+
+    private static let timerQueue = DispatchQueue(label: "xkit.timers")
 
     /// Registers work to finish before the process exits (e.g. handing the clipboard to a manager).
     ///

@@ -48,6 +48,8 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     private var isClosed = false
     private var firstFrameHandlers: [() -> Void] = []
     private var deadlineTimer: TimerToken?
+    /// Set when `ensureBackBuffer` has just drawn a new buffer in full.
+    private var bufferIsFresh = false
 
     /// Creates a window; call `show()` to map it.
     public init(title: String, size: Size, origin: Point? = nil, kind: Kind = .normal, app: Application) {
@@ -191,8 +193,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         dirtyRect = nil
         let clip = dirty.intersection(Rect(origin: .zero, size: size)).integral(scale: scale)
         guard !clip.isEmpty, let renderer = ensureBackBuffer() else { return }
-        renderer.begin(clip: clip)
-        contentView.render(in: renderer, dirty: clip)
+        // A new buffer was just drawn in full; drawing the dirty part again would only cost time.
+        if bufferIsFresh {
+            bufferIsFresh = false
+        } else {
+            renderer.begin(clip: clip)
+            contentView.render(in: renderer, dirty: clip)
+        }
         let s = scale
         if let gc = copyGC {
             XCopyArea(display, backBuffer, xid, gc, Int32(clip.x * s), Int32(clip.y * s),
@@ -217,9 +224,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
             contentView.layoutIfNeeded()
         }
         guard let renderer = ensureBackBuffer() else { return nil }
-        let full = Rect(origin: .zero, size: size)
-        renderer.begin(clip: full)
-        contentView.render(in: renderer, dirty: full)
+        if bufferIsFresh {
+            bufferIsFresh = false
+        } else {
+            let full = Rect(origin: .zero, size: size)
+            renderer.begin(clip: full)
+            contentView.render(in: renderer, dirty: full)
+        }
         return DrawableReader.read(display: display, drawable: backBuffer, width: bufferSize.width, height: bufferSize.height)
     }
 
@@ -239,6 +250,7 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         let full = Rect(origin: .zero, size: size)
         renderer?.begin(clip: full)
         if let renderer { contentView.render(in: renderer, dirty: full) }
+        bufferIsFresh = true
         return renderer
     }
 

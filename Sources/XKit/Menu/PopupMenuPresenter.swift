@@ -6,6 +6,8 @@ import XKitCore
 final class PopupMenuPresenter: MenuPresenter {
     private let app: Application
     private var windows: [ObjectIdentifier: Window] = [:]
+    /// Puts back the owner window's focus-loss handler that a menu replaced.
+    private var restoreFocusHandlers: [ObjectIdentifier: () -> Void] = [:]
 
     init(app: Application) { self.app = app }
 
@@ -20,12 +22,13 @@ final class PopupMenuPresenter: MenuPresenter {
         menu.frame = Rect(origin: .zero, size: frame.size)
         window.contentView.addSubview(menu)
         window.onPointerDownOutside = onDismissRequest
-        let owner = app.windows.first { $0.contentView === view.rootView }
-        let previousFocusLost = owner?.onFocusLost
-        owner?.onFocusLost = { [weak owner] in
-            previousFocusLost?()
-            onDismissRequest()
-            owner?.onFocusLost = previousFocusLost
+        if let owner = app.windows.first(where: { $0.contentView === view.rootView }) {
+            let previous = owner.onFocusLost
+            owner.onFocusLost = {
+                previous?()
+                onDismissRequest()
+            }
+            restoreFocusHandlers[ObjectIdentifier(menu)] = { [weak owner] in owner?.onFocusLost = previous }
         }
         windows[ObjectIdentifier(menu)] = window
         shape(window, like: menu)
@@ -42,6 +45,7 @@ final class PopupMenuPresenter: MenuPresenter {
     }
 
     func dismiss(_ menu: MenuView) {
+        restoreFocusHandlers.removeValue(forKey: ObjectIdentifier(menu))?()
         guard let window = windows.removeValue(forKey: ObjectIdentifier(menu)) else { return }
         window.ungrabInput(time: app.lastServerTime)
         window.close()

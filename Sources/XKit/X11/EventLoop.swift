@@ -14,11 +14,13 @@ protocol DisplayPassClient: AnyObject {
     func displayIfNeeded()
 }
 
-/// The run loop: a dispatch read source on the X connection's fd, on the main queue.
+/// The run loop: a dispatch read source on the X connection's fd that hands each wake-up to the main actor.
 ///
-/// Running on the main dispatch queue (rather than a hand-written poll loop) keeps MainActor tasks,
-/// `Task.sleep` and `asyncAfter` working. Xlib buffers events internally, so the queue is drained
-/// with `XPending` after every callback, not only when the fd is readable.
+/// Work is scheduled on the main actor (not on `DispatchQueue.main` directly) so it runs wherever the
+/// main actor's executor runs: the main queue in an app under `dispatchMain()`, and a test runner's
+/// executor under `swift test`, where the main queue is never drained. Xlib buffers events
+/// internally, so the queue is drained with `XPending` after every callback, not only when the fd
+/// is readable.
 @MainActor
 final class EventLoop {
     private struct WeakHandler { weak var handler: XEventHandler? }
@@ -35,6 +37,8 @@ final class EventLoop {
     /// Events with no XKit window (MappingNotify and the like) go to this hook as well as observers.
     var inputMethodFilter: ((inout XEvent) -> Bool)?
 
+    private static let watchQueue = DispatchQueue(label: "xkit.x11.watch")
+
     init(connection: XConnection) {
         self.connection = connection
     }
@@ -42,9 +46,15 @@ final class EventLoop {
     /// Starts watching the connection; events are handled on the main queue from now on.
     func start() {
         guard source == nil else { return }
-        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.drain() }
+        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: EventLoop.watchQueue)
+        // The source is level-triggered: pause it until the main actor has read what is pending.
+        let box = SuspendableSource(source)
+        source.setEventHandler { @Sendable [weak self] in
+            box.source.suspend()
+            Task { @MainActor in
+                self?.drain()
+                box.source.resume()
+            }
         }
         source.resume()
         self.source = source
@@ -82,11 +92,9 @@ final class EventLoop {
     func scheduleDrain() {
         guard !drainScheduled else { return }
         drainScheduled = true
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated {
-                self?.drainScheduled = false
-                self?.drain()
-            }
+        Task { @MainActor [weak self] in
+            self?.drainScheduled = false
+            self?.drain()
         }
     }
 
@@ -123,4 +131,11 @@ final class EventLoop {
             handler.handle(&event)
         }
     }
+}
+
+/// A dispatch source handed between the watch queue and the main actor; suspend and resume are
+/// thread-safe, which is all either side does with it.
+private final class SuspendableSource: @unchecked Sendable {
+    let source: DispatchSourceRead
+    init(_ source: DispatchSourceRead) { self.source = source }
 }

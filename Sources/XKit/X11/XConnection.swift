@@ -19,6 +19,8 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
     case noOwner
     /// The owner refused the conversion.
     case conversionRefused(target: String)
+    /// The server did not make us the selection's owner (another client took it with a later time).
+    case selectionNotAcquired(String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,7 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
         case .tooLarge(let limit): return "the data is larger than the \(limit)-byte limit"
         case .noOwner: return "nobody owns the selection"
         case .conversionRefused(let target): return "the owner refused to convert to \(target)"
+        case .selectionNotAcquired(let name): return "could not take ownership of \(name)"
         }
     }
 }

@@ -50,6 +50,7 @@ public final class EventRouter {
                 dispatchScroll(event, from: hit)
                 return
             }
+            if event.button == .primary || event.button == .secondary { focusOnClick(from: hit) }
             gestures.pointerDown(event, hit: hit)
             guard capturingView == nil, !gestures.touchesCancelled else { return }
             var view = hit
@@ -77,6 +78,18 @@ public final class EventRouter {
             setHovered(nil, event)
         case .scroll:
             dispatchScroll(event, from: root.hitTest(event.location))
+        }
+    }
+
+    /// Gives keyboard focus to the nearest focusable view under a click, as desktop toolkits do.
+    private func focusOnClick(from hit: View?) {
+        var view = hit
+        while let v = view {
+            if v.canBecomeFirstResponder {
+                makeFirstResponder(v)
+                return
+            }
+            view = v.superview
         }
     }
 

@@ -24,6 +24,8 @@ final class LabelTextRecognizer: GestureRecognizer {
 
     override init() {
         super.init()
+        // Secondary presses only clear the keyboard's range focus (see pointerDown).
+        buttons = [.primary, .secondary]
         addTarget { recognizer in
             guard let me = recognizer as? LabelTextRecognizer, me.state == .ended, let tap = me.tapToFire,
                   let label = me.view as? Label else { return }
@@ -35,6 +37,8 @@ final class LabelTextRecognizer: GestureRecognizer {
     private var label: Label? { view as? Label }
 
     override func pointerDown(_ event: PointerEvent) {
+        // A click focuses the label (click to focus) but shows no range ring: that is for the keyboard.
+        label?.interaction?.focused = nil
         guard event.button == .primary, let label, let interaction = label.interaction else {
             state = .failed
             return

@@ -361,7 +361,8 @@ open class View: Responder {
     /// Marks part of the view (in its coordinates) for redrawing.
     public func setNeedsDisplay(_ rect: Rect) {
         guard let host = windowHost else { return }
-        host.setNeedsDisplay(in: convert(rect, to: nil).insetBy(dx: -1, dy: -1))
+        // Padded for the focus ring, which is drawn just outside the bounds.
+        host.setNeedsDisplay(in: convert(rect, to: nil).insetBy(dx: -4, dy: -4))
     }
 
     /// Draws the view's own content in bounds coordinates; the background is already drawn.
@@ -393,9 +394,9 @@ open class View: Responder {
         drawOverlay(in: context)
         context.translate(by: boundsOrigin)
         if drawsFocusRing && isFirstResponder {
-            // Inside the bounds, so the view's own dirty rect covers it.
-            context.strokeRoundedRect(local.insetBy(dx: 1, dy: 1), radius: max(2, cornerRadius - 1),
-                                      color: View.focusRingColor, lineWidth: 2)
+            // Just outside the bounds, as on other desktops; setNeedsDisplay pads its rect to cover it.
+            context.strokeRoundedRect(local.insetBy(dx: -3, dy: -3), radius: cornerRadius + 3,
+                                      color: View.focusRingColor, lineWidth: 2.5)
         }
         if let border = borderColor, borderWidth > 0 {
             context.strokeRoundedRect(local, radius: cornerRadius, color: border, lineWidth: borderWidth)
@@ -403,7 +404,7 @@ open class View: Responder {
     }
 
     /// The focus ring's colour.
-    public static var focusRingColor = Color(hex: 0xFF9F0A)
+    public static var focusRingColor = Color(hex: 0x3D8BFF, alpha: 0.85)
 
     // MARK: Trace
 

@@ -60,4 +60,17 @@ import Testing
         b.key(.tab)
         #expect(!b.label.isFirstResponder)
     }
+
+    @Test func aClickFocusesTheLabelWithoutRingingARange() {
+        let (b, _, log) = bench()
+        b.click(Point(x: 15, y: 19))
+        #expect(log() == ["one"])
+        #expect(b.label.isFirstResponder)
+        #expect(b.label.focusedTappableRange == nil)
+        b.key(.tab)
+        #expect(b.label.focusedTappableRange?.text == "one", "the keyboard takes over from there")
+        b.router.handle(PointerEvent(kind: .down, location: b.window(Point(x: 95, y: 19)), button: .secondary,
+                                     buttonsDown: [.secondary], time: b.clock.now))
+        #expect(b.label.focusedTappableRange == nil)
+    }
 }

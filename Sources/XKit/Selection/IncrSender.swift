@@ -1,0 +1,172 @@
+import CX11
+import Dispatch
+import Glibc
+import XKitCore
+
+/// Sends replies larger than one chunk with the INCR protocol (ICCCM 2.7.2), many at once.
+///
+/// The owner writes an INCR property holding the total size, then one chunk after each
+/// PropertyDelete the requestor makes, and ends with a zero-length write. Each transfer is keyed
+/// by (requestor window, property) and holds its own copy-on-write reference to the data, so it
+/// finishes even after the selection changes hands. Requestor windows belong to other clients:
+/// their events reach us only because we select PropertyChange and StructureNotify on them.
+@MainActor
+final class IncrSender {
+    struct Key: Hashable {
+        let window: XID
+        let property: Atom
+    }
+
+    private final class Transfer {
+        let type: Atom
+        let bytes: [UInt8]
+        var offset = 0
+        var lastActivity: UInt64
+        init(type: Atom, bytes: [UInt8], now: UInt64) {
+            self.type = type
+            self.bytes = bytes
+            lastActivity = now
+        }
+    }
+
+    let connection: XConnection
+    private unowned let app: Application
+    /// Bytes per chunk; replies above this go INCR. 1 MiB, or less if the server's request limit is lower.
+    let chunkSize: Int
+    /// A transfer whose requestor makes no progress for this long is dropped.
+    var timeout: Double = 8
+    private var transfers: [Key: Transfer] = [:]
+    /// The event mask the requestor had (for our connection) before we added ours, to put back.
+    private var savedMasks: [XID: Int] = [:]
+    private var sweepScheduled = false
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    init(connection: XConnection, app: Application) {
+        self.connection = connection
+        self.app = app
+        // Leave room for the ChangeProperty header; X requests are limited to maxRequestBytes.
+        var preferred = 1 << 20
+        if let env = getenv("XKIT_INCR_CHUNK"), let value = Int(String(cString: env)), value >= 4096 { preferred = value }
+        chunkSize = max(4096, min(preferred, connection.maxRequestBytes - 1024))
+    }
+
+    /// The number of transfers in progress.
+    var activeCount: Int { transfers.count }
+
+    /// Starts a transfer: selects the requestor's events, then writes the INCR header.
+    ///
+    /// Called inside the caller's error trap, before its SelectionNotify. A BadWindow makes the
+    /// caller call `drop(window:)`.
+    func start(requestor: XID, property: Atom, type: Atom, bytes: [UInt8]) {
+        let display = connection.display
+        let key = Key(window: requestor, property: property)
+        if savedMasks[requestor] == nil {
+            // XSelectInput replaces our connection's mask on that window; keep what was there
+            // (for our own windows it is a real mask) and add ours. Select before writing the
+            // header, or the requestor's first delete could come before we listen.
+            var attributes = XWindowAttributes()
+            let existing = XGetWindowAttributes(display, requestor, &attributes) != 0 ? attributes.your_event_mask : 0
+            savedMasks[requestor] = existing
+            XSelectInput(display, requestor, existing | Int(PropertyChangeMask | StructureNotifyMask))
+        }
+        // ICCCM: the INCR property's value is a lower bound on the size, as one 32-bit integer.
+        let incr = connection.atom("INCR")
+        SelectionWire.writeLongs(connection, window: requestor, property: property, type: incr,
+                                 items: [min(bytes.count, Int(Int32.max))])
+        transfers[key] = Transfer(type: type, bytes: bytes, now: IncrSender.now())
+        Trace.emit("incr.start", [("window", .int(Int(requestor))), ("bytes", .int(bytes.count))])
+        scheduleSweep()
+    }
+
+    /// Sees every PropertyNotify and DestroyNotify in the process (via an event-loop observer).
+    func observe(_ event: inout XEvent) {
+        guard !transfers.isEmpty else { return }
+        if event.type == DestroyNotify {
+            drop(window: event.xdestroywindow.window)
+        } else if event.type == PropertyNotify, event.xproperty.state == PropertyDelete {
+            let key = Key(window: event.xproperty.window, property: event.xproperty.atom)
+            if let transfer = transfers[key] { sendNext(transfer, key: key) }
+        }
+    }
+
+    /// The requestor deleted the property: it has read the last chunk, so write the next one.
+    private func sendNext(_ transfer: Transfer, key: Key) {
+        let end = min(transfer.offset + chunkSize, transfer.bytes.count)
+        let chunk = transfer.bytes[transfer.offset..<end]
+        let error = connection.trapErrors {
+            SelectionWire.writeBytes(connection, window: key.window, property: key.property,
+                                     type: transfer.type, bytes: chunk)
+        }
+        if error != nil {
+            drop(window: key.window)
+            return
+        }
+        transfer.lastActivity = IncrSender.now()
+        if chunk.isEmpty {
+            // That was the zero-length write that ends the transfer.
+            finish(key)
+        } else {
+            transfer.offset = end
+        }
+    }
+
+    /// Forgets every transfer to `window` (it was destroyed, or a write to it failed).
+    func drop(window: XID) {
+        let keys = transfers.keys.filter { $0.window == window }
+        for key in keys { transfers[key] = nil }
+        if !keys.isEmpty { Trace.emit("incr.dropped", [("window", .int(Int(window)))]) }
+        // The window may be gone; its mask is gone with it.
+        savedMasks[window] = nil
+        wakeIdleWaiters()
+    }
+
+    private func finish(_ key: Key) {
+        transfers[key] = nil
+        Trace.emit("incr.done", [("window", .int(Int(key.window)))])
+        if !transfers.keys.contains(where: { $0.window == key.window }), let mask = savedMasks.removeValue(forKey: key.window) {
+            connection.trapErrors { XSelectInput(connection.display, key.window, mask) }
+        }
+        wakeIdleWaiters()
+    }
+
+    /// Waits until no transfer is in progress.
+    func waitUntilIdle() async {
+        if transfers.isEmpty { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    private func wakeIdleWaiters() {
+        guard transfers.isEmpty, !idleWaiters.isEmpty else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Drops stalled transfers once a second while any run, so one stuck requestor holds nothing up.
+    private func scheduleSweep() {
+        guard !sweepScheduled else { return }
+        sweepScheduled = true
+        let interval = min(1, max(0.05, timeout / 4))
+        DispatchQueue.main.asyncAfter(deadline: .now() + interval) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.sweepScheduled = false
+                let limit = UInt64(self.timeout * 1e9)
+                let now = IncrSender.now()
+                for (key, transfer) in self.transfers where now - transfer.lastActivity > limit {
+                    Trace.emit("incr.timeout", [("window", .int(Int(key.window)))])
+                    self.transfers[key] = nil
+                    if !self.transfers.keys.contains(where: { $0.window == key.window }),
+                       let mask = self.savedMasks.removeValue(forKey: key.window) {
+                        self.connection.trapErrors { XSelectInput(self.connection.display, key.window, mask) }
+                    }
+                }
+                self.wakeIdleWaiters()
+                if !self.transfers.isEmpty { self.scheduleSweep() }
+                self.app.eventLoop.scheduleDrain()
+            }
+        }
+    }
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}

@@ -1,0 +1,157 @@
+import CX11
+import XKitCore
+
+/// An X selection seen as a pasteboard: `general` is CLIPBOARD, `primary` is PRIMARY.
+///
+/// Copying takes ownership of the selection and serves every ICCCM requestor from then on
+/// (TARGETS, UTF8_STRING, Latin-1 STRING, TEXT, MULTIPLE, INCR for big texts). Pasting asks the
+/// current owner, whoever it is, without blocking the UI. The first use connects to `$DISPLAY`
+/// through `Application.start()` if the app has not started yet.
+@MainActor
+public final class Pasteboard {
+    /// The CLIPBOARD selection: explicit Copy and Paste.
+    public static let general = Pasteboard(selectionName: "CLIPBOARD")
+    /// The PRIMARY selection: the current text selection, pasted with the middle button.
+    public static let primary = Pasteboard(selectionName: "PRIMARY")
+
+    /// The X selection's name, e.g. "CLIPBOARD".
+    public let selectionName: String
+    /// Seconds to wait for the owner's answer (and between two INCR chunks) before `XKitError.timeout`.
+    public var pasteTimeout: Double = 3
+    /// The largest paste accepted, in bytes; bigger ones throw `XKitError.tooLarge`.
+    public var maximumPasteBytes = 512 << 20
+    /// When false, pasting while we own the selection makes a real X round trip instead of a shortcut.
+    var usesOwnerShortcut = true
+
+    private var cachedOwner: SelectionOwner?
+    private var handoff: ClipboardManagerHandoff?
+
+    private init(selectionName: String) {
+        self.selectionName = selectionName
+    }
+
+    private func owner() throws -> SelectionOwner {
+        if let cachedOwner { return cachedOwner }
+        let hub = try SelectionHub.shared()
+        let owner = hub.owner(for: hub.connection.atom(selectionName))
+        cachedOwner = owner
+        return owner
+    }
+
+    // MARK: Copy
+
+    /// Puts text on the pasteboard by taking ownership of the selection.
+    ///
+    /// - Parameter time: the server time of the event that triggered the copy. Without it XKit uses
+    ///   the latest input event's time, or asks the server for a fresh one; never CurrentTime.
+    /// - Throws: `XKitError.noDisplay`, or `.selectionNotAcquired` when the server kept another owner.
+    public func setString(_ string: String, time: UInt32? = nil) throws {
+        let owner = try owner()
+        var text = string
+        text.makeContiguousUTF8()
+        try owner.acquire(SelectionContent(utf8: Array(text.utf8)), time: time)
+        if owner.selection == owner.hub.atoms.clipboard && handoff == nil {
+            let handoff = ClipboardManagerHandoff(hub: owner.hub, owner: owner)
+            handoff.install()
+            self.handoff = handoff
+        }
+        owner.hub.app.eventLoop.scheduleDrain()
+    }
+
+    /// Gives up ownership (if we own the selection); other apps then see an empty pasteboard.
+    public func clear() {
+        cachedOwner?.release()
+    }
+
+    /// Whether this app currently owns the selection.
+    public var isOwner: Bool { cachedOwner?.isOwner ?? false }
+
+    /// Whether any client (this one included) owns the selection.
+    public var hasOwner: Bool {
+        guard let owner = try? owner() else { return false }
+        return XGetSelectionOwner(owner.hub.connection.display, owner.selection) != 0
+    }
+
+    /// Runs `body` each time another client takes the selection from us; returns an id for removal.
+    @discardableResult
+    public func onOwnershipLost(_ body: @escaping @MainActor () -> Void) -> Int {
+        guard let owner = try? owner() else { return 0 }
+        return owner.addLostHandler(body)
+    }
+
+    /// Removes a closure added with `onOwnershipLost`.
+    public func removeOwnershipLostHandler(_ id: Int) {
+        cachedOwner?.removeLostHandler(id)
+    }
+
+    /// The number of big (INCR) replies still being sent, across all selections.
+    public static var activeTransferCount: Int {
+        (try? SelectionHub.shared().sender.activeCount) ?? 0
+    }
+
+    /// Waits until every big reply in progress has finished (or been dropped).
+    public static func transfersFinished() async {
+        guard let hub = try? SelectionHub.shared() else { return }
+        await hub.sender.waitUntilIdle()
+    }
+
+    /// Seconds to wait, on quit, for the clipboard manager to save CLIPBOARD (default 3).
+    public var handoffTimeLimit: Double {
+        get { handoff?.timeLimit ?? 3 }
+        set { handoff?.timeLimit = newValue }
+    }
+
+    // MARK: Paste
+
+    /// The text on the pasteboard, or nil when nobody owns the selection.
+    ///
+    /// Asks for UTF8_STRING, then STRING (Latin-1), then TEXT. Runs on the event loop: the UI keeps
+    /// working while the owner answers.
+    /// - Throws: `XKitError.timeout`, `.invalidUTF8`, `.tooLarge`, or `.conversionRefused` when
+    ///   the owner has no text form.
+    public func string() async throws -> String? {
+        let owner = try owner()
+        if usesOwnerShortcut, owner.isOwner, let content = owner.content {
+            return String(decoding: content.utf8, as: UTF8.self)
+        }
+        guard hasOwner else { return nil }
+        let atoms = owner.hub.atoms
+        guard let reply = try await owner.hub.reader.convert(
+            selection: owner.selection, targets: [atoms.utf8String, atoms.string, atoms.text],
+            timeout: pasteTimeout, limit: maximumPasteBytes)
+        else { throw XKitError.conversionRefused(target: "UTF8_STRING, STRING or TEXT") }
+        if reply.type == atoms.string { return Latin1.decode(reply.bytes) }
+        guard let text = String(validating: reply.bytes, as: UTF8.self) else { throw XKitError.invalidUTF8 }
+        return text
+    }
+
+    /// The raw bytes the owner gives for one target (e.g. "text/html"), or nil when it refuses or nobody owns.
+    ///
+    /// 32-bit replies (ATOM, INTEGER) come back as 4-byte little-endian values.
+    public func data(forType type: String) async throws -> [UInt8]? {
+        let owner = try owner()
+        guard hasOwner else { return nil }
+        guard let reply = try await owner.hub.reader.convert(
+            selection: owner.selection, targets: [owner.hub.connection.atom(type)],
+            timeout: pasteTimeout, limit: maximumPasteBytes)
+        else { return nil }
+        if reply.items.isEmpty { return reply.bytes }
+        var bytes: [UInt8] = []
+        for item in reply.items {
+            let value = UInt32(truncatingIfNeeded: item)
+            bytes += [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF), UInt8((value >> 16) & 0xFF), UInt8(value >> 24)]
+        }
+        return bytes
+    }
+
+    /// The target names the owner offers (its TARGETS list); empty when nobody owns the selection.
+    public func availableTypes() async throws -> [String] {
+        let owner = try owner()
+        guard hasOwner else { return [] }
+        let hub = owner.hub
+        guard let reply = try await hub.reader.convert(selection: owner.selection, targets: [hub.atoms.targets],
+                                                       timeout: pasteTimeout, limit: maximumPasteBytes)
+        else { throw XKitError.conversionRefused(target: "TARGETS") }
+        return reply.items.map { hub.connection.atomName(Atom(UInt(bitPattern: $0))) }
+    }
+}

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// One tag: a title and an id that stays the same while the tag lives, even if its title changes.
+public struct Tag: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    public let id: Int
+    public var title: String
+
+    /// A tag with a fresh id, unique in this process.
+    public init(title: String) {
+        self.id = Tag.nextID.add(1, ordering: .relaxed).newValue
+        self.title = title
+    }
+
+    /// A tag with an id the app chose (for example a database key).
+    public init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+
+    public var description: String { title }
+
+    private static let nextID = Atomic<Int>(1 << 40)
+}
+
+/// Why a title was not added as a tag.
+public enum TagRejection: String, Error, Sendable, Hashable {
+    /// Nothing was left after trimming whitespace.
+    case empty
+    /// A tag with the same title (by `duplicateMatching`) exists.
+    case duplicate
+    /// `maximumTagCount` tags exist already.
+    case limitReached
+    /// `shouldAdd` (closure or delegate) refused it.
+    case refused
+}
+
+/// How titles are compared when rejecting duplicates.
+public enum TagDuplicateMatching: Sendable, Hashable {
+    /// Duplicates are allowed.
+    case allowed
+    /// "Swift" and "swift" are the same tag.
+    case caseInsensitive
+    /// Only identical titles are the same tag.
+    case exact
+
+    /// The key two titles share when they count as the same tag (nil: never).
+    func key(for title: String) -> String? {
+        switch self {
+        case .allowed: return nil
+        case .caseInsensitive: return title.lowercased()
+        case .exact: return title
+        }
+    }
+}
+
+/// How many chips can be selected at once.
+public enum TagSelectionMode: Sendable, Hashable {
+    case none, single, multiple
+}

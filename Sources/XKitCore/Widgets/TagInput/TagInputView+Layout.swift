@@ -1,0 +1,257 @@
+/// Measuring, flowing and scrolling the chips, creating views only for the ones in sight.
+extension TagInputView {
+    func configureParts() {
+        textField.isBordered = false
+        textField.drawsFocusRing = false
+        textField.contentInsets = EdgeInsets(vertical: 2, horizontal: 4)
+        textField.identifier = nil
+        textField.keyPreview = { [weak self] field, event in self?.fieldKey(event) ?? false }
+        textField.pasteHandler = { [weak self] _, string in self?.handlePaste(string) ?? false }
+        textField.onChange = { [weak self] _ in self?.fieldTextDidChange() }
+        textField.onFocusChange = { [weak self] field in
+            guard let self else { return }
+            self.updateBorder()
+            if field.isFirstResponder { self.scrollFieldIntoView() } else { self.backspaceArmed = false }
+        }
+        suggestionBar.onPick = { [weak self] title in self?.pickSuggestion(title) }
+        scrollBar.onScroll = { [weak self] offset in self?.setContentOffset(offset) }
+    }
+
+    // MARK: Measurement
+
+    /// Each tag's chip size: O(n), and tags unchanged since the last pass (same tag, same place or
+    /// shifted by one removal) keep their size without being measured again.
+    func currentChipSizes() -> [Size] {
+        if sizesValid && chipSizes.count == tags.count { return chipSizes }
+        let measurer = windowHost?.measurer ?? TextSystem.measurer
+        if advancesMeasurer != ObjectIdentifier(measurer) || advances == nil {
+            advances = AdvanceCache(measurer: measurer)
+            advancesMeasurer = ObjectIdentifier(measurer)
+            measuredTags = []
+        }
+        guard var cache = advances else { return [] }
+        advances = nil
+        let font = cache.id(for: chipMetrics.font)
+        let lineHeight = cache.metrics(font).lineHeight
+        let old = measuredTags, oldSizes = chipSizes
+        var sizes: [Size] = []
+        sizes.reserveCapacity(tags.count)
+        var j = 0
+        for tag in tags {
+            if j < old.count && old[j] == tag && j < oldSizes.count {
+                sizes.append(oldSizes[j]); j += 1
+            } else if j + 1 < old.count && old[j + 1] == tag && j + 1 < oldSizes.count {
+                sizes.append(oldSizes[j + 1]); j += 2
+            } else {
+                let width = TagInputView.width(of: tag.title, font: font, cache: &cache, measurer: measurer, in: chipMetrics.font)
+                sizes.append(chipMetrics.size(titleWidth: width, lineHeight: lineHeight, showsRemoveButton: showsRemoveButtons))
+            }
+        }
+        advances = cache
+        chipSizes = sizes
+        measuredTags = tags
+        sizesValid = true
+        return sizes
+    }
+
+    /// The sum of the clusters' advances, as TextLayout measures a single line.
+    private static func width(of title: String, font: Int, cache: inout AdvanceCache, measurer: TextMeasurer, in f: Font) -> Double {
+        var total = 0.0
+        var ascii = true
+        // ASCII without CR is one cluster per byte, so it skips grapheme breaking.
+        for byte in title.utf8 {
+            guard byte < 0x80, byte != 0x0D else { ascii = false; break }
+            total += cache.advance(scalar: UInt32(byte), font: font)
+        }
+        if ascii { return total }
+        total = 0
+        for character in title {
+            let scalars = character.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first {
+                total += cache.advance(scalar: scalar.value, font: font)
+            } else {
+                total += measurer.advance(of: character, in: f)
+            }
+        }
+        return total
+    }
+
+    var chipHeight: Double {
+        let measurer = windowHost?.measurer ?? TextSystem.measurer
+        return chipMetrics.size(titleWidth: 0, lineHeight: measurer.metrics(for: chipMetrics.font).lineHeight,
+                                showsRemoveButton: showsRemoveButtons).height
+    }
+
+    // MARK: Flow
+
+    func invalidateFlow() {
+        flow = nil
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// The flow for a container `width` wide (cached for the last width).
+    func flowResult(width: Double) -> FlowLayout.Result {
+        if let flow, flowWidth == width { return flow }
+        let trailing = FlowLayout.TrailingItem(minimumWidth: minimumFieldWidth, height: chipHeight)
+        let result = flowLayout.layout(currentChipSizes(), width: width, trailing: trailing)
+        flow = result
+        flowWidth = width
+        return result
+    }
+
+    /// The flow for the view's width, narrowed for the scroll bar when the chips don't fit `height`.
+    func flowResult(width: Double, visibleHeight: Double) -> (result: FlowLayout.Result, scrolls: Bool) {
+        let full = flowResult(width: width)
+        guard full.contentSize.height > visibleHeight + 0.5 else { return (full, false) }
+        return (flowResult(width: width - scrollBarWidth), true)
+    }
+
+    func suggestionsHeight(width: Double) -> Double {
+        guard !suggestionBar.isHidden else { return 0 }
+        return suggestionBar.sizeThatFits(Size(width: width, height: .infinity)).height + suggestionGap
+    }
+
+    func fittingSize(for size: Size) -> Size {
+        let width = size.width.isFinite ? size.width : 400
+        var height = flowResult(width: width).contentSize.height
+        if let maximumHeight, height > maximumHeight { height = maximumHeight }
+        return Size(width: width, height: (height + suggestionsHeight(width: width)).rounded(.up))
+    }
+
+    func layoutParts() {
+        let suggestions = suggestionsHeight(width: bounds.width - 16)
+        let areaHeight = max(0, bounds.height - suggestions)
+        let (result, scrolls) = flowResult(width: bounds.width, visibleHeight: areaHeight)
+        scrollArea.frame = Rect(x: 0, y: 0, width: bounds.width, height: areaHeight)
+        scrollBar.isHidden = !scrolls
+        scrollBar.frame = Rect(x: bounds.width - scrollBarWidth - 2, y: 4, width: scrollBarWidth, height: max(0, areaHeight - 8))
+        scrollBar.contentLength = result.contentSize.height
+        scrollBar.visibleLength = areaHeight
+        suggestionBar.frame = Rect(x: 8, y: areaHeight, width: max(0, bounds.width - 16), height: max(0, suggestions - suggestionGap))
+        applyContentOffset(contentOffset)
+        if let field = result.trailingFrame { textField.frame = field }
+        materializeChips(result)
+    }
+
+    /// Shows a chip for each tag in sight (and the focused one), reusing chips that left it.
+    func materializeChips(_ result: FlowLayout.Result) {
+        let visible = Rect(x: 0, y: contentOffset, width: scrollArea.bounds.width, height: scrollArea.bounds.height)
+        var needed = visibleIndices(result, in: visible)
+        let focusedID = (windowHost?.eventRouter.firstResponder as? TagChip).flatMap { chip in chip.superview === scrollArea ? chip.tag.id : nil }
+        if let focusedID, let index = tags.firstIndex(where: { $0.id == focusedID }), !needed.contains(index) {
+            needed.append(index)
+        }
+        var keep: [Int: TagChip] = [:]
+        keep.reserveCapacity(needed.count)
+        for index in needed { let id = tags[index].id; if let chip = activeChips.removeValue(forKey: id) { keep[id] = chip } }
+        for (_, chip) in activeChips { recycle(chip) }
+        activeChips = keep
+        for index in needed {
+            let tag = tags[index]
+            let chip = activeChips[tag.id] ?? dequeueChip()
+            activeChips[tag.id] = chip
+            chip.tag = tag
+            chip.frame = result.frames[index]
+            chip.showsRemoveButton = showsRemoveButtons
+            chip.metrics = chipMetrics
+            chip.isSelected = selectedTagIDs.contains(tag.id)
+            chip.isEnabled = isEnabled
+            chip.isHidden = false
+        }
+    }
+
+    /// Indices of the items whose rows meet `rect`, by binary search over the rows (O(log n + visible)).
+    func visibleIndices(_ result: FlowLayout.Result, in rect: Rect) -> [Int] {
+        let rows = result.rows
+        guard !rows.isEmpty else { return [] }
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if result.frames[rows[mid].lowerBound].maxY <= rect.minY { lo = mid + 1 } else { hi = mid }
+        }
+        var indices: [Int] = []
+        var r = lo
+        while r < rows.count, result.frames[rows[r].lowerBound].minY < rect.maxY {
+            for i in rows[r] where i < result.frames.count { indices.append(i) }
+            r += 1
+        }
+        return indices
+    }
+
+    private func dequeueChip() -> TagChip {
+        if let chip = chipPool.popLast() { return chip }
+        let chip = TagChip()
+        chip.addAction(owner: self) { owner, chip in owner.chipActivated(chip) }
+        chip.onRemove = { [weak self] chip in self?.chipRemoveClicked(chip) }
+        scrollArea.insertSubview(chip, at: 0)
+        return chip
+    }
+
+    private func recycle(_ chip: TagChip) {
+        if chip.isFirstResponder { focusField() }
+        chip.prepareForReuse()
+        chip.isHidden = true
+        chipPool.append(chip)
+    }
+
+    /// How many chip views exist, shown or pooled (for tests and the trace).
+    public var chipViewCount: Int { activeChips.count + chipPool.count }
+    /// The chips currently shown, in tag order.
+    public var visibleChips: [TagChip] {
+        activeChips.values.sorted { a, b in a.frame.y != b.frame.y ? a.frame.y < b.frame.y : a.frame.x < b.frame.x }
+    }
+
+    // MARK: Scrolling
+
+    /// The chips' full height (the flow's content height).
+    public var contentHeight: Double { flowResult(width: scrollBar.isHidden ? bounds.width : bounds.width - scrollBarWidth).contentSize.height }
+
+    /// The largest scroll offset.
+    public var maximumContentOffset: Double { max(0, contentHeight - scrollArea.bounds.height) }
+
+    /// Scrolls the chips to an offset (clamped).
+    public func setContentOffset(_ offset: Double) {
+        applyContentOffset(offset)
+        setNeedsLayout()
+    }
+
+    func applyContentOffset(_ offset: Double) {
+        let clamped = max(0, min(maximumContentOffset, offset)).rounded()
+        if clamped != contentOffset { contentOffset = clamped }
+        scrollArea.boundsOrigin = Point(x: 0, y: contentOffset)
+        scrollBar.offset = contentOffset
+    }
+
+    /// Scrolls as little as possible to show a rect given in content coordinates.
+    public func scrollRectToVisible(_ rect: Rect) {
+        let visible = scrollArea.bounds.height
+        var offset = contentOffset
+        if rect.maxY + 4 > offset + visible { offset = rect.maxY + 4 - visible }
+        if rect.minY - 4 < offset { offset = rect.minY - 4 }
+        setContentOffset(offset)
+    }
+
+    /// Scrolls to the tag at `index`.
+    public func scrollToTag(at index: Int) {
+        layoutIfNeeded()
+        guard let result = flow, result.frames.indices.contains(index) else { return }
+        scrollRectToVisible(result.frames[index])
+    }
+
+    func scrollFieldIntoView() {
+        layoutIfNeeded()
+        scrollRectToVisible(textField.frame)
+    }
+
+    func handleScrollWheel(_ event: PointerEvent) -> Bool {
+        guard maximumContentOffset > 0 else { return false }
+        let step = 3 * (chipHeight + flowLayout.lineSpacing)
+        switch event.button {
+        case .scrollUp: setContentOffset(contentOffset - step)
+        case .scrollDown: setContentOffset(contentOffset + step)
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,141 @@
+/// The text, caret and selection of a single-line field, and the edits on them; no display involved.
+///
+/// Positions are character (grapheme cluster) offsets. The selection runs between `anchor` (where it
+/// started) and `caret` (the end that moves).
+public struct TextEditingState: Hashable, Sendable {
+    /// The current text; always a single line.
+    public private(set) var text: String
+    /// Where the selection started; equal to `caret` when nothing is selected.
+    public var anchor: Int
+    /// The moving end of the selection, where typing goes.
+    public var caret: Int
+
+    /// A state holding `text` with the caret at its end.
+    public init(text: String = "") {
+        self.text = TextEditingState.singleLine(text)
+        let count = self.text.count
+        anchor = count
+        caret = count
+    }
+
+    /// The number of characters.
+    public var count: Int { text.count }
+    /// The selected offsets, lower bound first (empty at the caret when nothing is selected).
+    public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
+    /// Whether some text is selected.
+    public var hasSelection: Bool { anchor != caret }
+    /// The selected text.
+    public var selectedText: String {
+        let chars = Array(text)
+        let r = clamped(selection)
+        return String(chars[r])
+    }
+
+    // MARK: Edits
+
+    /// Replaces the selection (or inserts at the caret) with `string`, leaving the caret after it.
+    public mutating func replaceSelection(with string: String) {
+        let chars = Array(text)
+        let r = clamped(selection)
+        let before = String(chars[..<r.lowerBound]) + TextEditingState.singleLine(string)
+        // Counting the joined prefix keeps the caret right when a combining mark merges with its neighbour.
+        let newText = before + String(chars[r.upperBound...])
+        text = newText
+        let position = min(before.count, newText.count)
+        anchor = position
+        caret = position
+    }
+
+    /// Deletes the selection, or the character before the caret (the word before it with `word`).
+    public mutating func deleteBackward(word: Bool = false) {
+        if !hasSelection {
+            guard caret > 0 else { return }
+            anchor = word ? wordStart(before: caret) : caret - 1
+        }
+        replaceSelection(with: "")
+    }
+
+    /// Deletes the selection, or the character after the caret (the word after it with `word`).
+    public mutating func deleteForward(word: Bool = false) {
+        if !hasSelection {
+            guard caret < count else { return }
+            anchor = word ? wordEnd(after: caret) : caret + 1
+        }
+        replaceSelection(with: "")
+    }
+
+    /// Replaces everything and puts the caret at the end.
+    public mutating func setText(_ string: String) {
+        self = TextEditingState(text: string)
+    }
+
+    // MARK: Movement
+
+    /// Puts the caret at an offset; with `extend`, the anchor stays and the selection grows or shrinks.
+    public mutating func moveCaret(to offset: Int, extend: Bool = false) {
+        caret = max(0, min(count, offset))
+        if !extend { anchor = caret }
+    }
+
+    /// Left arrow: one character (or word) back; without `extend` a selection collapses to its start.
+    public mutating func moveLeft(extend: Bool = false, word: Bool = false) {
+        if hasSelection && !extend && !word { moveCaret(to: selection.lowerBound); return }
+        moveCaret(to: word ? wordStart(before: caret) : caret - 1, extend: extend)
+    }
+
+    /// Right arrow: one character (or word) on; without `extend` a selection collapses to its end.
+    public mutating func moveRight(extend: Bool = false, word: Bool = false) {
+        if hasSelection && !extend && !word { moveCaret(to: selection.upperBound); return }
+        moveCaret(to: word ? wordEnd(after: caret) : caret + 1, extend: extend)
+    }
+
+    /// Selects all the text.
+    public mutating func selectAll() {
+        anchor = 0
+        caret = count
+    }
+
+    /// Selects the word (or run of spaces) around an offset.
+    public mutating func selectWord(at offset: Int) {
+        let chars = Array(text)
+        guard !chars.isEmpty else { return }
+        let i = max(0, min(chars.count - 1, offset))
+        let space = chars[i].isWhitespace
+        var lo = i, hi = i + 1
+        while lo > 0 && chars[lo - 1].isWhitespace == space { lo -= 1 }
+        while hi < chars.count && chars[hi].isWhitespace == space { hi += 1 }
+        anchor = lo
+        caret = hi
+    }
+
+    /// The start of the word before an offset (spaces before the caret are skipped first).
+    public func wordStart(before offset: Int) -> Int {
+        let chars = Array(text)
+        var i = max(0, min(chars.count, offset))
+        while i > 0 && chars[i - 1].isWhitespace { i -= 1 }
+        while i > 0 && !chars[i - 1].isWhitespace { i -= 1 }
+        return i
+    }
+
+    /// The end of the word after an offset (spaces after the caret are skipped first).
+    public func wordEnd(after offset: Int) -> Int {
+        let chars = Array(text)
+        var i = max(0, min(chars.count, offset))
+        while i < chars.count && chars[i].isWhitespace { i += 1 }
+        while i < chars.count && !chars[i].isWhitespace { i += 1 }
+        return i
+    }
+
+    // MARK: Private
+
+    private func clamped(_ r: Range<Int>) -> Range<Int> {
+        let n = count
+        return max(0, min(n, r.lowerBound))..<max(0, min(n, r.upperBound))
+    }
+
+    /// Line breaks and tabs become spaces: the field has one line.
+    static func singleLine(_ string: String) -> String {
+        guard string.contains(where: { $0.isNewline || $0 == "\t" }) else { return string }
+        return String(string.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+}

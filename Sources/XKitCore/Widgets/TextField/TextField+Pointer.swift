@@ -1,0 +1,61 @@
+/// Clicks, double clicks, drags and the middle-button paste.
+extension TextField {
+    func handlePointerDown(_ event: PointerEvent) -> Bool {
+        guard isEnabled else { return false }
+        let local = convert(event.location, from: nil)
+        switch event.button {
+        case .primary:
+            becomeFirstResponder()
+            let offset = characterOffset(at: local)
+            let count = clickCount(event)
+            isDragging = true
+            dragSelectsWords = count == 2
+            switch count {
+            case 2: editing.selectWord(at: offset)
+            case 3...: editing.selectAll()
+            default: editing.moveCaret(to: offset, extend: event.modifiers.contains(.shift))
+            }
+            selectionDidChange()
+            return true
+        case .middle:
+            becomeFirstResponder()
+            editing.moveCaret(to: characterOffset(at: local))
+            selectionDidChange()
+            pasteAsync(.primary)
+            return true
+        default:
+            return false
+        }
+    }
+
+    func handlePointerDragged(_ event: PointerEvent) {
+        guard isDragging else { return }
+        let offset = characterOffset(at: convert(event.location, from: nil))
+        if dragSelectsWords {
+            let anchor = editing.selection
+            var word = editing
+            word.selectWord(at: offset)
+            editing.anchor = offset < anchor.lowerBound ? anchor.upperBound : min(anchor.lowerBound, word.selection.lowerBound)
+            editing.caret = offset < anchor.lowerBound ? word.selection.lowerBound : max(anchor.upperBound, word.selection.upperBound)
+        } else {
+            editing.moveCaret(to: offset, extend: true)
+        }
+        selectionDidChange()
+    }
+
+    func handlePointerUp(_ event: PointerEvent) {
+        guard isDragging else { return }
+        isDragging = false
+        publishPrimary(time: event.serverTime)
+    }
+
+    /// 1, 2 or 3 for single, double and triple clicks in place within 0.4 s.
+    private func clickCount(_ event: PointerEvent) -> Int {
+        var count = 1
+        if let last = lastClick, event.time - last.time < 0.4, event.location.distance(to: last.location) < 5 {
+            count = last.count + 1
+        }
+        lastClick = (event.time, event.location, count)
+        return count
+    }
+}

@@ -1,0 +1,244 @@
+/// A single-line editable text field with a caret, selection, clipboard and a placeholder.
+///
+/// Typed text arrives as `KeyEvent.text` (Unicode from the input method, Compose and dead keys
+/// included). Long text scrolls horizontally to keep the caret in view. Ctrl+A/C/X/V go through
+/// `Clipboards.service` (CLIPBOARD); selecting text sets PRIMARY and a middle click pastes it.
+@MainActor
+open class TextField: Control {
+    /// The text, caret and selection.
+    public internal(set) var editing = TextEditingState()
+
+    /// The text; setting it moves the caret to the end and does not call `onChange`.
+    open var text: String {
+        get { editing.text }
+        set {
+            guard newValue != editing.text else { return }
+            editing.setText(newValue)
+            textDidChange(notify: false)
+        }
+    }
+
+    /// Grey text shown while the field is empty.
+    open var placeholder: String? { didSet { setNeedsDisplay(); markTraceChanged() } }
+    open var font: Font = .system { didSet { cachedLayout = nil; setNeedsDisplay() } }
+    open var textColor: Color = .label { didSet { cachedLayout = nil; setNeedsDisplay() } }
+    open var placeholderColor: Color = .tertiaryLabel { didSet { setNeedsDisplay() } }
+    /// Space between the edge and the text.
+    open var contentInsets = EdgeInsets(vertical: 4, horizontal: 6) { didSet { setNeedsDisplay() } }
+    /// Whether the field draws its own white background and border (off inside a tag input).
+    open var isBordered = true { didSet { updateChrome() } }
+
+    /// Called after each edit by the user (typing, deleting, cutting, pasting).
+    public var onChange: ((TextField) -> Void)?
+    /// Called when the user presses Enter.
+    public var onCommit: ((TextField) -> Void)?
+    /// Called when the field gains or loses keyboard focus.
+    public var onFocusChange: ((TextField) -> Void)?
+    /// Sees each key before the field does; return true to consume it (a tag input takes Enter and comma).
+    public var keyPreview: ((TextField, KeyEvent) -> Bool)?
+    /// Sees pasted text before it is inserted; return true when it was handled elsewhere.
+    public var pasteHandler: ((TextField, String) -> Bool)?
+
+    /// How far the text is scrolled left to keep the caret visible, in points.
+    public internal(set) var scrollOffset = 0.0
+
+    var cachedLayout: TextLayout?
+    var cachedLayoutMeasurer: ObjectIdentifier?
+    var lastClick: (time: Double, location: Point, count: Int)?
+    var isDragging = false
+    var dragSelectsWords = false
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        updateChrome()
+    }
+
+    /// A field with a placeholder.
+    public convenience init(placeholder: String?, text: String = "") {
+        self.init()
+        self.placeholder = placeholder
+        self.text = text
+    }
+
+    // MARK: Selection
+
+    /// The selected character offsets (empty at the caret when nothing is selected).
+    public var selectedRange: Range<Int> { editing.selection }
+    /// The caret's character offset.
+    public var caretOffset: Int { editing.caret }
+    /// The selected text.
+    public var selectedText: String { editing.selectedText }
+
+    /// Selects a range of character offsets, the caret at its end.
+    public func select(_ range: Range<Int>) {
+        editing.anchor = range.lowerBound
+        editing.moveCaret(to: range.upperBound, extend: true)
+        selectionDidChange()
+    }
+
+    /// Moves the caret to a character offset, clearing the selection.
+    public func moveCaret(to offset: Int) {
+        editing.moveCaret(to: offset)
+        selectionDidChange()
+    }
+
+    /// Replaces the selection with `string` as if typed, calling `onChange`.
+    public func insertText(_ string: String) {
+        editing.replaceSelection(with: string)
+        textDidChange(notify: true)
+    }
+
+    // MARK: Geometry
+
+    /// The measurer matching the renderer that will draw this field.
+    public var measurer: TextMeasurer { windowHost?.measurer ?? TextSystem.measurer }
+
+    /// The single-line layout of the current text, cached until the text, font or measurer change.
+    public var textLayout: TextLayout {
+        let m = measurer
+        if let cachedLayout, cachedLayoutMeasurer == ObjectIdentifier(m) { return cachedLayout }
+        let layout = TextLayout(AttributedText(editing.text, font: font, color: textColor), measurer: m)
+        cachedLayout = layout
+        cachedLayoutMeasurer = ObjectIdentifier(m)
+        return layout
+    }
+
+    /// The rect the text scrolls inside, in bounds coordinates.
+    public var textRect: Rect { bounds.inset(by: contentInsets) }
+
+    /// The x of the insertion point before character `offset`, relative to the start of the text.
+    public func caretX(forOffset offset: Int) -> Double {
+        let layout = textLayout
+        let n = layout.positions.count
+        guard n > 0 else { return 0 }
+        let i = max(0, min(n, offset))
+        return i < n ? layout.positions[i] : layout.positions[n - 1] + layout.advances[n - 1]
+    }
+
+    /// Where the text's left edge and baseline-free top sit in bounds coordinates, after scrolling.
+    public var textOrigin: Point {
+        let r = textRect
+        let m = measurer.metrics(for: font)
+        let scale = windowHost?.scale ?? 1
+        let y = r.minY + (r.height - m.lineHeight) / 2
+        return Point(x: r.minX - scrollOffset, y: (y * scale).rounded(.down) / scale)
+    }
+
+    /// The caret's rect in bounds coordinates.
+    public var caretRect: Rect {
+        let origin = textOrigin
+        let height = measurer.metrics(for: font).lineHeight
+        return Rect(x: (origin.x + caretX(forOffset: editing.caret)).rounded(.down), y: origin.y, width: 1, height: height)
+    }
+
+    /// The character offset nearest a point in bounds coordinates.
+    public func characterOffset(at point: Point) -> Int {
+        let origin = textOrigin
+        let layout = textLayout
+        let hit = layout.caretIndex(at: Point(x: point.x - origin.x, y: 0))
+        let string = layout.attributedText.string
+        return string.distance(from: string.startIndex, to: hit.index)
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let height = measurer.metrics(for: font).lineHeight + contentInsets.vertical
+        let width = size.width.isFinite ? size.width : 160
+        return Size(width: width, height: height.rounded(.up))
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        scrollCaretIntoView()
+    }
+
+    // MARK: State changes
+
+    /// Updates after an edit; `notify` says the user made it, so `onChange` and `.valueChanged` run.
+    func textDidChange(notify: Bool) {
+        cachedLayout = nil
+        scrollCaretIntoView()
+        setNeedsDisplay()
+        markTraceChanged()
+        if notify {
+            onChange?(self)
+            sendActions(for: .valueChanged)
+        }
+    }
+
+    func selectionDidChange() {
+        scrollCaretIntoView()
+        setNeedsDisplay()
+    }
+
+    /// Scrolls just enough for the caret to be inside the text rect, and no further than the text needs.
+    func scrollCaretIntoView() {
+        let visible = max(0, textRect.width - 1)
+        let textWidth = caretX(forOffset: editing.count)
+        let caret = caretX(forOffset: editing.caret)
+        var offset = scrollOffset
+        if caret - offset > visible { offset = caret - visible }
+        if caret < offset { offset = caret }
+        offset = max(0, min(offset, max(0, textWidth - visible)))
+        if offset != scrollOffset {
+            scrollOffset = offset
+            setNeedsDisplay()
+        }
+    }
+
+    open override var canBecomeFirstResponder: Bool { isEnabled && !isHidden }
+
+    open override func focusDidChange() {
+        super.focusDidChange()
+        onFocusChange?(self)
+    }
+
+    open override var isEnabled: Bool { didSet { updateChrome() } }
+
+    func updateChrome() {
+        guard isBordered else {
+            backgroundColor = nil
+            borderColor = nil
+            borderWidth = 0
+            return
+        }
+        backgroundColor = isEnabled ? .controlBackground : Color.windowBackground
+        borderColor = .separator
+        borderWidth = 1
+        cornerRadius = 6
+    }
+
+    // MARK: Events (handled in the extensions)
+
+    open override func keyDown(_ event: KeyEvent) -> Bool {
+        guard event.kind == .down, isEnabled else { return false }
+        if let keyPreview, keyPreview(self, event) { return true }
+        if extensionHandleKey(event) { return true }
+        return handleKey(event)
+    }
+
+    open override func pointerDown(_ event: PointerEvent) -> Bool { handlePointerDown(event) }
+    open override func pointerDragged(_ event: PointerEvent) { handlePointerDragged(event) }
+    open override func pointerUp(_ event: PointerEvent) { handlePointerUp(event) }
+    open override func pointerCancelled() { isDragging = false }
+
+    open override func canPerformAction(_ action: Action, sender: Any?) -> Bool {
+        canPerformEditAction(action) ?? super.canPerformAction(action, sender: sender)
+    }
+
+    open override func perform(_ action: Action, sender: Any?) -> Bool {
+        performEditAction(action) || super.perform(action, sender: sender)
+    }
+
+    open override func draw(in context: GraphicsContext) { drawField(in: context) }
+
+    // MARK: Trace
+
+    open override var traceType: String { "TextField" }
+
+    open override func traceFields() -> [(String, JSON)] {
+        super.traceFields() + [("text", .string(editing.text)), ("placeholder", placeholder.map { JSON.string($0) } ?? .null),
+                               ("focused", .bool(isFirstResponder))]
+    }
+
+    func markTraceChanged() { windowHost?.viewTreeDidChange() }
+}

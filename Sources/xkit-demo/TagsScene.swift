@@ -1,0 +1,38 @@
+import XKit
+
+/// `--scene tags --tags N`: N generated tags in a 600×700 window, the benchmark scene.
+///
+/// The words come from the same generator as the anchors' words.h (ANSI C LCG, seed 12345), so
+/// XKit lays out the same titles as the Xft, GTK and Tk programs it is timed against.
+struct TagsScene: DemoScene {
+    let count: Int
+    let title = "XKit Tags"
+    let size = Size(width: 600, height: 700)
+
+    func build(in window: Window, app: Application) {
+        let input = TagInputView()
+        input.identifier = "tags.input"
+        input.placeholder = "Add a tag"
+        input.tags = TagsScene.words(count).map { Tag(title: $0) }
+        input.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        input.cornerRadius = 0
+        window.contentView.addSubview(input)
+    }
+
+    /// `count` words of 3 to 10 lowercase letters, as words.h makes them.
+    static func words(_ count: Int) -> [String] {
+        var seed: UInt = 12345
+        func next() -> Int {
+            seed = (seed &* 1_103_515_245 &+ 12345) & 0x7FFF_FFFF
+            return Int(seed >> 16)
+        }
+        var words: [String] = []
+        words.reserveCapacity(count)
+        for _ in 0..<count {
+            let length = 3 + next() % 8
+            let bytes = (0..<length).map { _ in UInt8(97 + next() % 26) }
+            words.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return words
+    }
+}

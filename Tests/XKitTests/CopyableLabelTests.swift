@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import XKit
+import XKitTesting
+
+/// Copyable labels in the demo gallery, driven with real XTest input; what lands on the CLIPBOARD
+/// is read back by `xclip` in another process.
+@Suite(.serialized)
+struct CopyableLabelTests {
+    private let app: AppProcess
+    private let driver: XTestDriver
+
+    init() throws {
+        _ = try XvfbServer.shared()
+        driver = try XTestDriver.shared()
+        app = try AppProcess("xkit-demo", arguments: ["--scene", "gallery"])
+        _ = try app.waitForEvent(named: "window.mapped")
+        _ = try app.waitForView { $0.id == "copyable.ko" }
+    }
+
+    private func view(_ id: String) throws -> TraceView {
+        try #require(app.latestViews().first { $0.id == id }, "no view \(id) in the trace")
+    }
+
+    private func menuItem(_ title: String, in menu: TraceEvent) throws -> Rect {
+        let items = try #require(menu.fields["items"] as? [[String: Any]])
+        let item = try #require(items.first { $0["title"] as? String == title })
+        let frame = try #require(item["frame"] as? [Any])
+        let n = frame.compactMap { ($0 as? NSNumber)?.doubleValue }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    private func clipboard() throws -> String? {
+        try ClipboardReader().text(.clipboard)
+    }
+
+    private func noEvent(named name: String, since mark: Int, within seconds: TimeInterval) -> Bool {
+        Thread.sleep(forTimeInterval: seconds)
+        return !app.events[mark...].contains { $0.name == name }
+    }
+
+    @Test func longPressThenCopyPutsTheExactTextOnTheClipboard() throws {
+        let label = try view("copyable.ru")
+        #expect(label.fields["copyable"] as? Bool == true)
+        let mark = app.mark()
+        driver.pressAndHold(at: label.center, duration: 0.6)
+        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        driver.click(at: try menuItem("Copy", in: menu).center)
+        let copied = try app.waitForEvent(named: "copied", since: mark)
+        #expect(copied.string("id") == "copyable.ru")
+        let text = try #require(label.text)
+        #expect(text.hasPrefix("Любую надпись"))
+        #expect(try clipboard() == text)
+        #expect(copied.int("bytes") == text.utf8.count)
+    }
+
+    @Test func rightClickOpensTheSameMenuAndCopyTextOverridesTheText() throws {
+        let label = try view("copyable.top")
+        let mark = app.mark()
+        driver.click(at: label.center, button: 3)
+        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        #expect(try menuItem("Share…", in: menu).width > 0)
+        driver.click(at: try menuItem("Copy", in: menu).center)
+        _ = try app.waitForEvent(named: "copied", since: mark)
+        #expect(try clipboard() == "$19.99")
+    }
+
+    @Test func theMenuKeyOpensTheMenuForTheFocusedLabel() throws {
+        let label = try view("copyable.ja")
+        // A click focuses the label; the Menu key then opens the same menu.
+        var mark = app.mark()
+        driver.click(at: label.center, button: 3)
+        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        try driver.key("Escape")
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        mark = app.mark()
+        try driver.key("shift+F10")
+        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        driver.click(at: try menuItem("Copy", in: menu).center)
+        _ = try app.waitForEvent(named: "copied", since: mark)
+        #expect(try clipboard() == label.text)
+    }
+
+    @Test func aShortPressShowsNoMenu() throws {
+        let label = try view("copyable.vi")
+        let mark = app.mark()
+        driver.pressAndHold(at: label.center, duration: 0.3)
+        #expect(noEvent(named: "menu.shown", since: mark, within: 0.6))
+    }
+
+    @Test func movingTwentyPointsDuringThePressShowsNoMenu() throws {
+        let label = try view("copyable.vi")
+        let mark = app.mark()
+        driver.press(at: label.center)
+        driver.move(to: Point(x: label.center.x + 20, y: label.center.y))
+        Thread.sleep(forTimeInterval: 0.7)
+        driver.release()
+        #expect(noEvent(named: "menu.shown", since: mark, within: 0.3))
+    }
+
+    @Test func escapeAndAClickOutsideCloseTheMenu() throws {
+        let label = try view("copyable.price")
+        var mark = app.mark()
+        driver.click(at: label.center, button: 3)
+        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        try driver.key("Escape")
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        mark = app.mark()
+        driver.click(at: label.center, button: 3)
+        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        driver.click(at: Point(x: 700, y: 700))
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        #expect(noEvent(named: "copied", since: mark, within: 0.2))
+    }
+
+    @Test func theMenuFlipsBelowALabelNearTheTopEdgeAndPointsAtCentredText() throws {
+        let header = try view("gallery.header")
+        var mark = app.mark()
+        driver.click(at: Point(x: header.frame.minX + 40, y: header.center.y), button: 3)
+        var menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        #expect(menu.string("placement") == "below")
+        #expect(try #require(menu.rect("frame")).minY >= header.frame.maxY - 4)
+        try driver.key("Escape")
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+
+        let centred = try view("copyable.centered")
+        mark = app.mark()
+        driver.click(at: centred.center, button: 3)
+        menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        let frame = try #require(menu.rect("frame"))
+        #expect(menu.string("placement") == "above")
+        #expect(abs(frame.midX - centred.frame.midX) <= 2)
+        #expect(frame.maxY <= centred.frame.minY + 8)
+        try driver.key("Escape")
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+    }
+
+    @Test func theAppWideSwitchSparesControlTitlesAndTheirClicks() throws {
+        let toggle = try view("copyable.toggle")
+        var mark = app.mark()
+        driver.click(at: toggle.center)
+        let after = try app.waitForView(since: mark) { $0.id == "scripts.vi" && $0.fields["copyable"] as? Bool == true }
+        #expect(after.type == "Label")
+        #expect(app.latestViews().filter { $0.type == "Button" }.allSatisfy { $0.fields["copyable"] == nil })
+
+        let counter = try view("controls.counter")
+        mark = app.mark()
+        driver.pressAndHold(at: counter.center, duration: 0.6)
+        _ = try app.waitForView(since: mark) { $0.id == "controls.counter" && $0.text == "Clicked 1 time" }
+        #expect(noEvent(named: "menu.shown", since: mark, within: 0.2))
+
+        // Every plain label copies now, such as the Japanese price in the scripts card.
+        let plain = try view("scripts.ja")
+        mark = app.mark()
+        driver.click(at: plain.center, button: 3)
+        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        driver.click(at: try menuItem("Copy", in: menu).center)
+        _ = try app.waitForEvent(named: "copied", since: mark)
+        #expect(try clipboard() == plain.text)
+
+        mark = app.mark()
+        driver.click(at: toggle.center)
+        _ = try app.waitForView(since: mark) { $0.id == "scripts.vi" && $0.fields["copyable"] == nil }
+    }
+
+    @Test func aLabelThatIsNotCopyableShowsNothing() throws {
+        let label = try view("scripts.ko")
+        #expect(label.fields["copyable"] == nil)
+        let mark = app.mark()
+        driver.click(at: label.center, button: 3)
+        driver.pressAndHold(at: label.center, duration: 0.6)
+        #expect(noEvent(named: "menu.shown", since: mark, within: 0.3))
+    }
+}
