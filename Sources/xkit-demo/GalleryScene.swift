@@ -15,6 +15,7 @@ struct GalleryScene: DemoScene {
         let middle = StackView(spacing: 12, [
             SectionCard(title: "Copyable labels", body: copyableSection()),
             SectionCard(title: "Controls", body: controlsSection()),
+            SectionCard(title: "Tappable text", body: postSection()),
         ])
         let right = StackView(spacing: 12, [
             SectionCard(title: "Tags", body: tagSection()),

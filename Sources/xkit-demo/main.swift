@@ -15,6 +15,7 @@ func scene(named name: String, options: DemoOptions) -> DemoScene? {
     case "gallery": return GalleryScene()
     case "hello": return HelloScene()
     case "tags": return TagsScene(count: options.tagCount)
+    case "post": return PostScene()
     default: return nil
     }
 }

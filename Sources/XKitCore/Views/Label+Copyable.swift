@@ -66,9 +66,9 @@ extension Label {
         }
     }
 
-    /// Puts the label's text (or `copyText`) on the CLIPBOARD and flashes the label.
+    /// Puts the label's selection, else `copyText`, else its text on the CLIPBOARD and flashes the label.
     public func copyToClipboard(time: UInt32? = nil) {
-        let text = copyText ?? text ?? ""
+        let text = selectedText ?? copyText ?? text ?? ""
         Clipboards.service?.setString(text, selection: .clipboard, time: time)
         Trace.emit("copied", [("id", identifier.map { JSON.string($0) } ?? .null), ("bytes", .int(text.utf8.count))])
         flashCopied()

@@ -8,6 +8,8 @@ open class Label: View {
     private var styledText: AttributedText?
     private var cachedLayout: TextLayout?
     private var cachedKey: LayoutKey?
+    /// Tappable ranges, detectors and selection; nil until one of them is used.
+    var interaction: LabelInteraction?
 
     /// What a cached layout was built for, besides the text itself (content changes drop the cache).
     private struct LayoutKey: Equatable {
@@ -147,7 +149,29 @@ open class Label: View {
     open override func draw(in context: GraphicsContext) {
         let layout = textLayout
         guard !layout.lines.isEmpty else { return }
-        layout.draw(in: context, at: origin(of: layout, inBounds: bounds))
+        let origin = origin(of: layout, inBounds: bounds)
+        interaction?.drawUnderText(in: context, layout: layout, origin: origin)
+        layout.draw(in: context, at: origin)
+    }
+
+    // MARK: Interaction hooks (see Label+TappableRanges and Label+Selection)
+
+    open override func point(inside point: Point) -> Bool {
+        guard super.point(inside: point) else { return false }
+        return interaction?.claims(point) ?? true
+    }
+
+    open override var acceptsTabFocus: Bool { interaction?.hasRanges ?? super.acceptsTabFocus }
+
+    open override func focusDidChange() {
+        super.focusDidChange()
+        rangeFocusDidChange()
+    }
+
+    /// Something that changes how the text draws but not its geometry (detector colours) changed.
+    func layoutStyleDidChange() {
+        cachedLayout = nil
+        setNeedsDisplay()
     }
 
     // MARK: Trace
@@ -155,7 +179,7 @@ open class Label: View {
     open override var traceType: String { "Label" }
 
     open override func traceFields() -> [(String, JSON)] {
-        super.traceFields() + [("text", .string(text ?? ""))]
+        super.traceFields() + [("text", .string(text ?? ""))] + (interaction?.traceFields() ?? [])
     }
 
     // MARK: Private
@@ -163,7 +187,8 @@ open class Label: View {
     /// Lays the text out within a bounds' width; like UILabel, lines that don't fit the height are
     /// dropped and the last one shown is truncated.
     private func makeLayout(forBounds bounds: Rect, limitedToNumberOfLines lines: Int) -> TextLayout {
-        let text = attributedText ?? AttributedText()
+        let plain = attributedText ?? AttributedText()
+        let text = interaction?.displayText(plain) ?? plain
         let measurer = measurer
         let layout = TextLayout(text, maxWidth: max(0, bounds.width), alignment: textAlignment,
                                 numberOfLines: lines, measurer: measurer)
@@ -182,6 +207,7 @@ open class Label: View {
 
     private func contentDidChange() {
         cachedLayout = nil
+        interaction?.contentDidChange()
         setNeedsDisplay()
         setNeedsLayout()
         superview?.setNeedsLayout()
