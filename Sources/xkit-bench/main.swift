@@ -6,6 +6,8 @@ usage: xkit-bench MODE [ARGS]
   launch [ROUNDS]   first frame of the hello scene vs the Xlib+Xft floor, GTK 3 and Tk
   tags [ROUNDS]     the tags scene at 1,000 and 10,000 tags vs the Xft floor, Tk canvas and GTK FlowBox
   clip [ROUNDS] [MIB]  64 MiB through CLIPBOARD: xkit-clip against xclip, both directions, plus xsel
+  text [ARGS]       lay out 1 MiB of mixed-script text at 600 px and hit-test it, against Pango
+  fuzz [COUNT]      random Unicode strings laid out and hit-tested at random points (default 1,000,000)
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
   all               every mode in turn
 """
@@ -15,6 +17,8 @@ let modes: [String: @MainActor ([String]) async -> Int32] = [
     "menu": { await runMenuBench(arguments: $0) },
     "tags": { runTagsBench(arguments: $0) },
     "clip": { runClipBench(arguments: $0) },
+    "text": { runTextBench(arguments: $0) },
+    "fuzz": { runFuzzBench(arguments: $0) },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

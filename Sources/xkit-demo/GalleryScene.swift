@@ -15,10 +15,10 @@ struct GalleryScene: DemoScene {
         let middle = StackView(spacing: 12, [
             SectionCard(title: "Copyable labels", body: copyableSection()),
             SectionCard(title: "Controls", body: controlsSection()),
-            SectionCard(title: "Tappable text", body: postSection()),
         ])
         let right = StackView(spacing: 12, [
             SectionCard(title: "Tags", body: tagSection()),
+            SectionCard(title: "Tappable text", body: postSection()),
         ])
         let header = Label(text: "XKit Gallery — press and hold any text marked copyable, or right-click it",
                            font: .system(size: 13, weight: .medium), textColor: .secondaryLabel)

@@ -115,9 +115,6 @@ struct TextInteractionTests {
         let selected = try g.app.waitForEvent(named: "text.select", since: mark)
         #expect(selected.string("text") == "avatar1")
         let primary = try ClipboardReader().xclip(.primary)
-        withKnownIssue("PRIMARY needs the X backend to install Clipboards.service (the selections branch)",
-                       isIntermittent: true) {
-            #expect(primary.stdoutString == "avatar1")
-        }
+        #expect(primary.stdoutString == "avatar1")
     }
 }
