@@ -74,6 +74,11 @@ struct CopyableLabelTests {
         try driver.key("Escape")
         _ = try app.waitForEvent(named: "menu.hidden", since: mark)
         mark = app.mark()
+        try driver.key("Menu")
+        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        try driver.key("Escape")
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        mark = app.mark()
         try driver.key("shift+F10")
         let menu = try app.waitForEvent(named: "menu.shown", since: mark)
         driver.click(at: try menuItem("Copy", in: menu).center)
@@ -141,7 +146,15 @@ struct CopyableLabelTests {
         driver.click(at: toggle.center)
         let after = try app.waitForView(since: mark) { $0.id == "scripts.vi" && $0.fields["copyable"] as? Bool == true }
         #expect(after.type == "Label")
-        #expect(app.latestViews().filter { $0.type == "Button" }.allSatisfy { $0.fields["copyable"] == nil })
+        // Title labels inside controls (buttons, tag chips) stay out of it, while plain labels joined.
+        let views = app.latestViews()
+        let controls = views.filter { $0.type == "Button" || $0.type == "TagChip" }
+        let owned = views.filter { label in
+            label.type == "Label" && controls.contains { $0.frame.contains(label.center) && $0.text == label.text }
+        }
+        #expect(owned.count >= controls.count - 1, "each control's title label appears in the trace")
+        #expect(owned.allSatisfy { $0.fields["copyable"] == nil }, "\(owned.filter { $0.fields["copyable"] != nil })")
+        #expect(views.filter { $0.type == "Label" }.filter { $0.fields["copyable"] as? Bool == true }.count > owned.count)
 
         let counter = try view("controls.counter")
         mark = app.mark()

@@ -6,11 +6,11 @@ enum ViewTreeTrace {
     static func emit(window: Window) {
         var views: [JSON] = []
         func walk(_ view: View) {
-            guard !view.isHidden else { return }
             var fields: [(String, JSON)] = []
             if let id = view.identifier { fields.append(("id", .string(id))) }
             fields.append(("type", .string(view.traceType)))
-            fields.append(("frame", .rect(view.convertToScreen(view.bounds))))
+            fields.append(("frame", view.traceRect(view.bounds)))
+            if view.isHidden { fields.append(("hidden", .bool(true))) }
             fields += view.traceFields()
             for contributor in View.traceContributors { fields += contributor(view) }
             views.append(.object(fields))

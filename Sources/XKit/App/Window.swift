@@ -48,6 +48,7 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     private var isClosed = false
     private var firstFrameHandlers: [() -> Void] = []
     private var deadlineTimer: TimerToken?
+    private var keysDown: Set<UInt32> = []
     /// Set when `ensureBackBuffer` has just drawn a new buffer in full.
     private var bufferIsFresh = false
 
@@ -123,19 +124,28 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     /// Closes and destroys the window, as the window manager's close button does.
     public func close() {
         guard !isClosed else { return }
+        releaseResources(destroyWindow: true)
+    }
+
+    private func releaseResources(destroyWindow: Bool) {
         isClosed = true
         Trace.emit("window.closed", [("title", .string(title)), ("xid", .int(Int(xid)))])
         deadlineTimer?.cancel()
         eventRouter.cancelPointerCapture()
         contentView.host = nil
         if let ic = inputContext { XDestroyIC(ic) }
+        inputContext = nil
         renderer?.destroy()
         renderer = nil
-        if backBuffer != 0 { XFreePixmap(display, backBuffer) }
-        if let gc = copyGC { XFreeGC(display, gc) }
+        // The server frees a destroyed window's pixmap and GC only with the client; free them now.
+        app.connection.trapErrors {
+            if backBuffer != 0 { XFreePixmap(display, backBuffer) }
+            if let gc = copyGC { XFreeGC(display, gc) }
+            if destroyWindow { XDestroyWindow(display, xid) }
+        }
+        backBuffer = 0
+        copyGC = nil
         app.eventLoop.unregister(window: xid)
-        XDestroyWindow(display, xid)
-        XFlush(display)
         onClose?()
         app.windowDidClose(self)
     }
@@ -297,7 +307,12 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
             scheduleGestureDeadline()
         case KeyPress, KeyRelease:
             if event.type == KeyPress { ensureInputContext() }
-            guard let key = app.translator.keyEvent(&event, inputContext: inputContext) else { return }
+            // Detectable auto-repeat (set at start-up) sends repeats as presses with no release between.
+            let keycode = event.xkey.keycode
+            let isRepeat = event.type == KeyPress && !keysDown.insert(keycode).inserted
+            if event.type == KeyRelease { keysDown.remove(keycode) }
+            guard var key = app.translator.keyEvent(&event, inputContext: inputContext) else { return }
+            key.isRepeat = isRepeat
             app.lastServerTime = key.serverTime
             if key.kind == .down { eventRouter.handle(key) }
         case FocusIn:
@@ -310,7 +325,8 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         case ClientMessage:
             handleClientMessage(event.xclient)
         case DestroyNotify:
-            if !isClosed { isClosed = true; app.windowDidClose(self) }
+            // Destroyed from outside (e.g. xkill): free our side of it as close() would.
+            if !isClosed { releaseResources(destroyWindow: false) }
         default:
             break
         }

@@ -41,7 +41,6 @@ open class Button: Control {
     public func setTitle(_ title: String?, for state: ControlState = .normal) {
         titles[state] = title
         updateAppearance()
-        markTreeChangedForTrace()
     }
 
     /// Sets the title colour for a state.
@@ -93,6 +92,4 @@ open class Button: Control {
         fields.append(("enabled", .bool(isEnabled)))
         return fields
     }
-
-    private func markTreeChangedForTrace() { windowHost?.viewTreeDidChange() }
 }

@@ -129,7 +129,8 @@ open class Control: View {
         guard isEnabled, event.modifiers.isDisjoint(with: [.control, .alt]) else { return false }
         switch event.key {
         case .space, .enter:
-            sendActions(for: .primaryActionTriggered)
+            // Holding the key must not fire the action again with every auto-repeat.
+            if !event.isRepeat { sendActions(for: .primaryActionTriggered) }
             return true
         default:
             return false

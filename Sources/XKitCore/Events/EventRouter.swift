@@ -8,6 +8,9 @@ public final class EventRouter {
     public unowned let root: View
     /// The view holding keyboard focus.
     public private(set) weak var firstResponder: View?
+    /// Whether focus was last moved with the keyboard; the focus ring shows only then, as with
+    /// `:focus-visible` on the web and GTK's focus-visible, so clicks don't leave rings behind.
+    public private(set) var showsFocusRing = false
     /// The view that took the pointer on button-down and gets drags until release.
     public private(set) weak var capturingView: View?
     /// The view under the pointer, for hover feedback.
@@ -86,6 +89,8 @@ public final class EventRouter {
         var view = hit
         while let v = view {
             if v.canBecomeFirstResponder {
+                if showsFocusRing { firstResponder?.setNeedsDisplay() }
+                showsFocusRing = false
                 makeFirstResponder(v)
                 return
             }
@@ -169,22 +174,21 @@ public final class EventRouter {
         } else {
             next = backward ? candidates.count - 1 : 0
         }
+        showsFocusRing = true
         makeFirstResponder(candidates[next])
+        candidates[next].setNeedsDisplay()
     }
 
-    /// Visible views that accept focus, in reading order (top to bottom, then left to right).
+    /// Visible views that accept focus, in tree order: containers keep their own views together,
+    /// so Tab finishes a column or card before moving to the next.
     public func focusableViews() -> [View] {
-        var found: [(View, Rect)] = []
+        var found: [View] = []
         func walk(_ view: View) {
             guard !view.isHidden else { return }
-            if view.canBecomeFirstResponder && view.acceptsTabFocus { found.append((view, view.convert(view.bounds, to: nil))) }
+            if view.canBecomeFirstResponder && view.acceptsTabFocus { found.append(view) }
             for sub in view.subviews { walk(sub) }
         }
         walk(root)
-        // A row is a band of 8 points, so views on the same visual line go left to right.
-        return found.sorted { a, b in
-            let ya = (a.1.minY / 8).rounded(.down), yb = (b.1.minY / 8).rounded(.down)
-            return ya != yb ? ya < yb : a.1.minX < b.1.minX
-        }.map { $0.0 }
+        return found
     }
 }

@@ -56,12 +56,16 @@ public struct KeyEvent: Sendable {
     /// Text the key produced (after the input method), if any.
     public var text: String?
     public var modifiers: Modifiers
+    /// Monotonic seconds, as for pointer events.
     public var time: Double
+    /// The X server timestamp, for selections.
     public var serverTime: UInt32
+    /// Whether this press is the keyboard's auto-repeat of a key held down.
+    public var isRepeat: Bool
 
     public init(kind: Kind = .down, key: Key, text: String? = nil, modifiers: Modifiers = [],
-                time: Double = 0, serverTime: UInt32 = 0) {
+                time: Double = 0, serverTime: UInt32 = 0, isRepeat: Bool = false) {
         self.kind = kind; self.key = key; self.text = text; self.modifiers = modifiers
-        self.time = time; self.serverTime = serverTime
+        self.time = time; self.serverTime = serverTime; self.isRepeat = isRepeat
     }
 }

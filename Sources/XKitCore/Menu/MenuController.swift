@@ -22,6 +22,9 @@ public final class MenuController {
     public private(set) weak var targetView: View?
     /// The rect the menu points at, in the target view's coordinates.
     public private(set) var targetRect: Rect?
+    /// The server time of the click or key that chose the latest item: actions such as Copy use it
+    /// as their event time.
+    public private(set) var lastChoiceTime: UInt32?
     /// The visible menu view.
     public private(set) var menuView: MenuView?
 
@@ -56,9 +59,9 @@ public final class MenuController {
         let target = view.convertToScreen(rect)
         let placement = MenuPlacement(target: target, contentSize: layout.size, screen: screen)
         let menu = MenuView(items: items, placement: placement, layout: layout)
-        menu.onChoose = { [weak self, weak menu] index in
+        menu.onChoose = { [weak self, weak menu] index, time in
             guard let self, let menu, menu === self.menuView else { return }
-            self.choose(index)
+            self.choose(index, time: time)
         }
         menu.onCancel = { [weak self] in self?.hideMenu() }
         targetView = view
@@ -66,14 +69,15 @@ public final class MenuController {
         menuView = menu
         isMenuVisible = true
         menuWillShow?()
+        let scale = host.scale
         presenter.present(menu, frame: placement.frame, from: view, time: time, onShown: { [weak menu] in
             guard let menu else { return }
             Trace.emit("menu.shown", [
-                ("frame", .rect(placement.frame)),
+                ("frame", .rect(placement.frame, scale: scale)),
                 ("placement", .string(placement.pointsDown ? "above" : "below")),
                 ("items", .array(zip(items, menu.itemFramesInView).map { item, frame in
                     .object([("title", .string(item.title)),
-                             ("frame", .rect(frame.offsetBy(dx: placement.frame.x, dy: placement.frame.y)))])
+                             ("frame", .rect(frame.offsetBy(dx: placement.frame.x, dy: placement.frame.y), scale: scale))])
                 })),
             ])
         }, onDismissRequest: { [weak self, weak menu] in
@@ -95,8 +99,9 @@ public final class MenuController {
     /// Whether the open menu belongs to `view` (a second long press on it toggles the menu).
     public func isShowingMenu(for view: View) -> Bool { isMenuVisible && targetView === view }
 
-    private func choose(_ index: Int) {
+    private func choose(_ index: Int, time: UInt32) {
         guard let menu = menuView, index < menu.items.count else { return }
+        lastChoiceTime = time
         let item = menu.items[index]
         let target = targetView
         hideMenu()

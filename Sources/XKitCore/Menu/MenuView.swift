@@ -6,8 +6,8 @@ public final class MenuView: View {
     public let layout: MenuLayout
     /// The highlighted item (hover or keyboard).
     public private(set) var highlightedIndex: Int?
-    /// Called with the chosen item's index.
-    var onChoose: ((Int) -> Void)?
+    /// Called with the chosen item's index and the server time of the click or key that chose it.
+    var onChoose: ((Int, UInt32) -> Void)?
     /// Called for Escape.
     var onCancel: (() -> Void)?
 
@@ -80,7 +80,7 @@ public final class MenuView: View {
         let index = item(atWindowPoint: event.location)
         defer { pressedIndex = nil }
         // A press that opened the menu elsewhere and released here does not count as a choice.
-        if let index, index == pressedIndex { onChoose?(index) }
+        if let index, index == pressedIndex { onChoose?(index, event.serverTime) }
     }
 
     private func item(atWindowPoint point: Point) -> Int? {
@@ -101,7 +101,7 @@ public final class MenuView: View {
         case .escape:
             onCancel?()
         case .enter, .space:
-            if let h = highlightedIndex { onChoose?(h) }
+            if let h = highlightedIndex { onChoose?(h, event.serverTime) }
         default:
             guard let move = MenuNavigation(key: event.key) else { return false }
             setHighlight(layout.highlight(from: highlightedIndex, moving: move))

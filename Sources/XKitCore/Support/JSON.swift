@@ -16,10 +16,10 @@ public enum JSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLite
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
 
-    /// A rectangle as `[x, y, w, h]`, rounded to whole points.
-    public static func rect(_ r: Rect) -> JSON {
-        .array([.int(Int(r.x.rounded())), .int(Int(r.y.rounded())),
-                .int(Int(r.width.rounded())), .int(Int(r.height.rounded()))])
+    /// A rectangle as `[x, y, w, h]`, multiplied by `scale` (device pixels for traces) and rounded.
+    public static func rect(_ r: Rect, scale: Double = 1) -> JSON {
+        .array([.int(Int((r.x * scale).rounded())), .int(Int((r.y * scale).rounded())),
+                .int(Int((r.width * scale).rounded())), .int(Int((r.height * scale).rounded()))])
     }
 
     /// The compact serialisation.

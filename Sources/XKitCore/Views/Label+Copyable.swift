@@ -121,7 +121,9 @@ extension Label {
             state.tap = tap
         }
         state.tokens = [
-            addActionHandler(.copy) { [weak self] _ in self?.copyToClipboard() },
+            addActionHandler(.copy) { [weak self] sender in
+                self?.copyToClipboard(time: (sender as? MenuController)?.lastChoiceTime)
+            },
             addKeyCommand(KeyCommand(.menu)) { [weak self] event in self?.toggleCopyMenu(time: event.serverTime); return true },
             addKeyCommand(KeyCommand(.function(10), modifiers: .shift)) { [weak self] event in
                 self?.toggleCopyMenu(time: event.serverTime); return true

@@ -211,5 +211,7 @@ open class Label: View {
         setNeedsDisplay()
         setNeedsLayout()
         superview?.setNeedsLayout()
+        // The `views` trace carries the text, so a new text is a change worth reporting.
+        windowHost?.viewTreeDidChange()
     }
 }

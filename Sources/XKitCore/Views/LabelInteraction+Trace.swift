@@ -7,7 +7,7 @@ extension LabelInteraction {
             let origin = label.textOrigin
             fields.append(("ranges", .array(ranges.map { r in
                 let rects = layout.rects(for: r.info.range).map {
-                    JSON.rect(label.convertToScreen($0.offsetBy(dx: origin.x, dy: origin.y)))
+                    label.traceRect($0.offsetBy(dx: origin.x, dy: origin.y))
                 }
                 return .object([("text", .string(r.info.text)), ("kind", .string(LabelInteraction.traceName(of: r.info.kind))),
                                 ("rects", .array(rects))])

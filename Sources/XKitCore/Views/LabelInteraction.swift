@@ -183,13 +183,13 @@ final class LabelInteraction {
         if onLinkTap != nil {
             for (range, link) in text.links {
                 all.append(Resolved(info: TappableRange(kind: .link(link), range: range, text: String(s[range])),
-                                    priority: 1000, fire: { [unowned self] tap in onLinkTap?(link, tap.text) }))
+                                    priority: 1000, fire: { [weak self] tap in self?.onLinkTap?(link, tap.text) }))
             }
         }
         for match in TextDetector.matches(in: s, kinds: detectors) {
             let kind = match.kind
             all.append(Resolved(info: TappableRange(kind: .detected(kind), range: match.range, text: String(s[match.range])),
-                                priority: 0, fire: { [unowned self] tap in onDetectedTap?(kind, tap.text) }))
+                                priority: 0, fire: { [weak self] tap in self?.onDetectedTap?(kind, tap.text) }))
         }
         var kept: [Resolved] = []
         for r in all.sorted(by: { $0.priority > $1.priority })

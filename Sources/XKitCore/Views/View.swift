@@ -176,7 +176,8 @@ open class View: Responder {
 
     // MARK: Responder chain
 
-    open override var nextResponder: Responder? { superview }
+    /// The superview; for the root view, the window hosting it (whose next responder is the app).
+    open override var nextResponder: Responder? { superview ?? (host as? Responder) }
 
     open override var canBecomeFirstResponder: Bool { isFocusable && !isHidden }
 
@@ -239,7 +240,12 @@ open class View: Responder {
         Rect(origin: convert(rect.origin, from: view), size: rect.size)
     }
 
-    /// A rect in this view's coordinates, in root-window (screen) coordinates.
+    /// A rect in this view's coordinates as trace JSON: root-window device pixels, what xdotool uses.
+    public func traceRect(_ rect: Rect) -> JSON {
+        .rect(convertToScreen(rect), scale: windowHost?.scale ?? 1)
+    }
+
+    /// A rect in this view's coordinates, in root-window (screen) coordinates (logical points).
     public func convertToScreen(_ rect: Rect) -> Rect {
         let r = convert(rect, to: nil)
         let origin = windowHost?.screenOrigin ?? .zero
@@ -393,7 +399,7 @@ open class View: Responder {
         }
         drawOverlay(in: context)
         context.translate(by: boundsOrigin)
-        if drawsFocusRing && isFirstResponder {
+        if drawsFocusRing && isFirstResponder && (windowHost?.eventRouter.showsFocusRing ?? true) {
             // Just outside the bounds, as on other desktops; setNeedsDisplay pads its rect to cover it.
             context.strokeRoundedRect(local.insetBy(dx: -3, dy: -3), radius: cornerRadius + 3,
                                       color: View.focusRingColor, lineWidth: 2.5)
