@@ -27,10 +27,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     public var onFocusLost: (() -> Void)?
     /// Called for a button press outside the window while it holds a pointer grab (popups close on it).
     public var onPointerDownOutside: (() -> Void)?
+    /// Whether this is a normal window or a popup menu.
     public let kind: Kind
     /// Whether the window is mapped and has drawn its first frame.
     public private(set) var hasDrawnFirstFrame = false
+    /// Device pixels per logical point, from `Xft.dpi`.
     public var scale: Double { app.connection.scale }
+    /// The Xft measurer, exact for what this window draws.
     public var measurer: TextMeasurer { app.fonts }
 
     let app: Application
@@ -87,6 +90,7 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         ViewHosts.register(self)
     }
 
+    /// The hosted view tree's root: `contentView`.
     public var rootView: View { contentView }
 
     open override var nextResponder: Responder? { app }
@@ -170,16 +174,19 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
 
     // MARK: ViewHost
 
+    /// Adds a rect (window coordinates) to the area redrawn on the next loop pass.
     public func setNeedsDisplay(in rect: Rect) {
         dirtyRect = dirtyRect.map { $0.union(rect) } ?? rect
         app.eventLoop.scheduleDrain()
     }
 
+    /// Asks for a layout pass before the next draw.
     public func setNeedsLayout() {
         layoutPending = true
         app.eventLoop.scheduleDrain()
     }
 
+    /// Notes a change that the next `views` trace event must report.
     public func viewTreeDidChange() {
         treeChanged = true
         app.eventLoop.scheduleDrain()

@@ -3,15 +3,23 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// The primary button went down inside the control.
     public static let touchDown = ControlEvents(rawValue: 1 << 0)
+    /// The button was released inside (or within the slop).
     public static let touchUpInside = ControlEvents(rawValue: 1 << 1)
+    /// The button was released after dragging out.
     public static let touchUpOutside = ControlEvents(rawValue: 1 << 2)
+    /// A drag came back inside.
     public static let touchDragEnter = ControlEvents(rawValue: 1 << 3)
+    /// A drag left the control.
     public static let touchDragExit = ControlEvents(rawValue: 1 << 4)
+    /// Tracking ended without a release (a gesture or popup took the pointer).
     public static let touchCancel = ControlEvents(rawValue: 1 << 5)
+    /// The control's value changed (tags, text).
     public static let valueChanged = ControlEvents(rawValue: 1 << 6)
     /// The control's main action: a click released inside, or Space/Enter with focus.
     public static let primaryActionTriggered = ControlEvents(rawValue: 1 << 7)
+    /// Every event.
     public static let allEvents = ControlEvents(rawValue: 0xFF)
 
     static let names: [(ControlEvents, String)] = [

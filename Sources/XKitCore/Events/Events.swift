@@ -17,6 +17,7 @@ public enum PointerButton: Int, Hashable, Sendable {
 
 /// A pointer event in window coordinates.
 public struct PointerEvent: Sendable {
+    /// What happened to the pointer.
     public enum Kind: Sendable { case down, up, moved, entered, exited, scroll }
     public var kind: Kind
     /// Where the pointer is, in the window's logical coordinates.
@@ -50,8 +51,10 @@ public enum Key: Hashable, Sendable {
 
 /// A key press or release, already mapped through the keyboard layout and input method.
 public struct KeyEvent: Sendable {
+    /// Whether the key went down or up.
     public enum Kind: Sendable { case down, up }
     public var kind: Kind
+    /// The key, after the keyboard layout.
     public var key: Key
     /// Text the key produced (after the input method), if any.
     public var text: String?

@@ -40,13 +40,20 @@ open class Responder {
 
 /// A typed action identifier, the stand-in for Objective-C selectors.
 public struct Action: Hashable, Sendable, CustomStringConvertible {
+    /// The action's name, unique per action.
     public let name: String
+    /// An action with a name; apps define their own like `Action("share")`.
     public init(_ name: String) { self.name = name }
     public var description: String { name }
 
+    /// Copy the selection or content to the CLIPBOARD.
     public static let copy = Action("copy")
+    /// Copy, then remove the selection.
     public static let cut = Action("cut")
+    /// Insert the CLIPBOARD's text.
     public static let paste = Action("paste")
+    /// Select all the content.
     public static let selectAll = Action("selectAll")
+    /// Remove the selection.
     public static let delete = Action("delete")
 }

@@ -1,13 +1,18 @@
 /// Lays out its arranged subviews in a row or column, each at its fitting size.
 @MainActor
 open class StackView: View {
+    /// The direction views are placed in.
     public enum Axis: Sendable { case horizontal, vertical }
     /// How views sit across the axis.
     public enum Alignment: Sendable { case fill, leading, center, trailing }
 
+    /// Row or column.
     open var axis: Axis = .vertical { didSet { setNeedsLayout() } }
+    /// The gap between neighbouring views.
     open var spacing: Double = 8 { didSet { setNeedsLayout() } }
+    /// How views sit across the axis.
     open var alignment: Alignment = .fill { didSet { setNeedsLayout() } }
+    /// Padding around the arranged views.
     open var insets: EdgeInsets = .zero { didSet { setNeedsLayout() } }
 
     /// A stack of views.

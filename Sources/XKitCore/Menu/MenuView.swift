@@ -1,8 +1,11 @@
 /// The popup's content: a dark rounded row of items with an arrow at the target, like the iOS edit menu.
 @MainActor
 public final class MenuView: View {
+    /// The items shown, left to right.
     public let items: [MenuItem]
+    /// Where the popup sits and where its arrow points.
     public let placement: MenuPlacement
+    /// The item frames inside the body.
     public let layout: MenuLayout
     /// The highlighted item (hover or keyboard).
     public private(set) var highlightedIndex: Int?

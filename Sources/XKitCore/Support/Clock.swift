@@ -9,6 +9,7 @@ public protocol Clock: AnyObject, Sendable {
 
 /// The system's monotonic clock.
 public final class SystemClock: Clock {
+    /// The process-wide system clock.
     public static let shared = SystemClock()
     public init() {}
     public var now: Double { monotonicSeconds() }
@@ -17,6 +18,7 @@ public final class SystemClock: Clock {
 /// A clock that moves only when told, for deterministic tests.
 public final class ManualClock: Clock, @unchecked Sendable {
     private var current: Double
+    /// A clock that reads `now` until advanced.
     public init(now: Double = 0) { current = now }
     public var now: Double { current }
     /// Moves time forward.

@@ -1,7 +1,10 @@
 /// How a run of text looks and what it means.
 public struct TextAttributes: Hashable, Sendable {
+    /// The font description (fallback fonts fill in missing characters).
     public var font: Font
+    /// The text colour.
     public var color: Color
+    /// Whether a line is drawn under the text.
     public var underline: Bool
     /// A link target: tappable text carries it (see the text-interaction API).
     public var link: String?
@@ -18,7 +21,9 @@ public struct TextAttributes: Hashable, Sendable {
 public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// One stretch of uniformly attributed text.
     public struct Run: Hashable, Sendable {
+        /// The run's characters in the attributed string.
         public var range: Range<String.Index>
+        /// How the run looks and what it means.
         public var attributes: TextAttributes
     }
 
@@ -41,6 +46,7 @@ public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral, Cu
 
     public init(stringLiteral value: String) { self.init(value) }
 
+    /// Whether there is no text.
     public var isEmpty: Bool { string.isEmpty }
     public var description: String { string }
 

@@ -9,7 +9,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public var family: String
     /// Size in points; one point is one logical pixel at 96 dpi.
     public var size: Double
+    /// The weight, mapped to fontconfig's scale.
     public var weight: Weight
+    /// Whether to ask for an italic or oblique face.
     public var italic: Bool
 
     public init(family: String = "sans-serif", size: Double = 13, weight: Weight = .regular, italic: Bool = false) {
@@ -35,7 +37,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
 /// Vertical metrics of a font, in logical points.
 public struct FontMetrics: Hashable, Sendable {
+    /// Height above the baseline.
     public var ascent: Double
+    /// Depth below the baseline.
     public var descent: Double
     /// Extra space between lines that the font asks for.
     public var leading: Double

@@ -8,12 +8,15 @@ public final class TextLayout: Sendable {
     /// The character drawn in place of text hidden by the line limit.
     public static let ellipsis: Character = "…"
 
+    /// The text laid out.
     public let attributedText: AttributedText
     /// The width lines wrap at; `.infinity` wraps only at line breaks.
     public let maxWidth: Double
+    /// How lines are aligned within `maxWidth` (or the widest line).
     public let alignment: TextAlignment
     /// The most lines shown (0: no limit); extra text is cut with "…".
     public let numberOfLines: Int
+    /// The lines, top to bottom, with their fragments and geometry.
     public let lines: [Line]
     /// The used size: the widest line by the sum of the line heights.
     public let size: Size

@@ -2,8 +2,11 @@
 ///
 /// Declare one per feature, e.g. `static let isCopyable = AssociatedKey<Bool>("copyable", default: false)`.
 public final class AssociatedKey<Value>: @unchecked Sendable {
+    /// A name for debugging; keys are told apart by identity.
     public let name: String
+    /// What reads return while nothing is stored.
     public let defaultValue: Value
+    /// A key with a debugging name and a default value.
     public init(_ name: String, default defaultValue: Value) {
         self.name = name
         self.defaultValue = defaultValue
@@ -14,6 +17,7 @@ public final class AssociatedKey<Value>: @unchecked Sendable {
 /// Storage for associated values, owned by each view and freed with it.
 public struct AssociatedValues {
     private var storage: [ObjectIdentifier: Any] = [:]
+    /// An empty store.
     public init() {}
 
     /// The stored value, or the key's default.

@@ -56,6 +56,7 @@ open class Label: View {
         }
     }
 
+    /// The font of plain text; setting it restyles attributed text too.
     open var font: Font = .system {
         didSet {
             guard font != oldValue else { return }
@@ -68,6 +69,7 @@ open class Label: View {
         }
     }
 
+    /// The colour of plain text; setting it recolours attributed text too.
     open var textColor: Color = .label {
         didSet {
             guard textColor != oldValue else { return }
@@ -81,6 +83,7 @@ open class Label: View {
         }
     }
 
+    /// How each line sits horizontally in the bounds.
     open var textAlignment: TextAlignment = .natural {
         didSet {
             guard textAlignment != oldValue else { return }

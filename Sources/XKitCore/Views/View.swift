@@ -37,12 +37,17 @@ open class View: Responder {
 
     // MARK: Appearance
 
+    /// The colour filling the bounds (rounded by `cornerRadius`); nil draws nothing.
     open var backgroundColor: Color? { didSet { setNeedsDisplay() } }
+    /// The radius of the background's and border's corners.
     open var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
+    /// The colour of the border drawn inside the bounds.
     open var borderColor: Color? { didSet { setNeedsDisplay() } }
+    /// The border's width; 0 draws none.
     open var borderWidth: Double = 0 { didSet { setNeedsDisplay() } }
     /// Whether subviews are clipped to the bounds.
     open var clipsToBounds = false { didSet { setNeedsDisplay() } }
+    /// Whether the view and its subtree are left out of drawing and hit testing.
     open var isHidden = false {
         didSet { if isHidden != oldValue { superview?.setNeedsDisplay(frame); markTreeChanged() } }
     }
@@ -86,6 +91,7 @@ open class View: Responder {
     /// Whether the toolkit draws a focus ring around the view while it has focus.
     public var drawsFocusRing = true
 
+    /// A view with a frame in its future superview's coordinates.
     public init(frame: Rect = .zero) {
         self.frame = frame
         super.init()

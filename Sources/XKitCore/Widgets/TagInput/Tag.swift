@@ -2,7 +2,9 @@ import Synchronization
 
 /// One tag: a title and an id that stays the same while the tag lives, even if its title changes.
 public struct Tag: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    /// A stable identity, unique in the process; titles may repeat across views.
     public let id: Int
+    /// The text on the chip.
     public var title: String
 
     /// A tag with a fresh id, unique in this process.

@@ -20,9 +20,13 @@ open class TagInputView: Control {
     public weak var delegate: TagInputViewDelegate?
     /// Validates or normalises a title about to be added; return nil to refuse it.
     public var shouldAdd: ((TagInputView, String) -> String?)?
+    /// Called after a tag was added (typed, pasted, suggested or set).
     public var onAdd: ((TagInputView, Tag) -> Void)?
+    /// Called after a tag was removed.
     public var onRemove: ((TagInputView, Tag) -> Void)?
+    /// Called when a chip becomes selected.
     public var onSelect: ((TagInputView, Tag) -> Void)?
+    /// Called when a chip stops being selected.
     public var onDeselect: ((TagInputView, Tag) -> Void)?
     /// Called with a refused title and the reason.
     public var onReject: ((TagInputView, String, TagRejection) -> Void)?

@@ -20,8 +20,11 @@ open class TextField: Control {
 
     /// Grey text shown while the field is empty.
     open var placeholder: String? { didSet { setNeedsDisplay(); markTraceChanged() } }
+    /// The font of the text and placeholder.
     open var font: Font = .system { didSet { cachedLayout = nil; setNeedsDisplay() } }
+    /// The colour of the text.
     open var textColor: Color = .label { didSet { cachedLayout = nil; setNeedsDisplay() } }
+    /// The colour of the placeholder shown while the field is empty.
     open var placeholderColor: Color = .tertiaryLabel { didSet { setNeedsDisplay() } }
     /// Space between the edge and the text.
     open var contentInsets = EdgeInsets(vertical: 4, horizontal: 6) { didSet { setNeedsDisplay() } }
