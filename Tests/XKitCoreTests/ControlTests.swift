@@ -141,6 +141,22 @@ struct ControlTests {
         #expect(taps == ["1", "2"])
     }
 
+    @Test func onTapWithAWeakOwnerDropsItselfOnceTheOwnerIsGone() {
+        final class Owner { var taps = 0 }
+        let f = Fixture()
+        let view = View(frame: Rect(x: 200, y: 100, width: 50, height: 50))
+        f.root.addSubview(view)
+        var owner: Owner? = Owner()
+        weak var weakOwner = owner
+        if let owner { view.onTap(owner: owner) { owner, _ in owner.taps += 1 } }
+        f.click(220, 120)
+        #expect(owner?.taps == 1)
+        owner = nil
+        #expect(weakOwner == nil)
+        f.click(220, 120)
+        #expect(weakOwner == nil)
+    }
+
     @Test func handlersSurviveReparentingAndDieWithTheView() {
         final class Probe { nonisolated(unsafe) static var alive = 0; init() { Probe.alive += 1 }; deinit { Probe.alive -= 1 } }
         let f = Fixture()

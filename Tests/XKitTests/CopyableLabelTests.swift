@@ -86,6 +86,21 @@ struct CopyableLabelTests {
         #expect(try clipboard() == label.text)
     }
 
+    @Test func theKeyboardMovesThroughTheMenuAndEnterChooses() throws {
+        let label = try view("copyable.price")
+        let mark = app.mark()
+        driver.click(at: label.center, button: 3)
+        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        try driver.key("Right")
+        try driver.key("Right")
+        try driver.key("Left")
+        try driver.key("Return")
+        let action = try app.waitForEvent(named: "menu.action", since: mark)
+        #expect(action.string("title") == "Copy")
+        _ = try app.waitForEvent(named: "copied", since: mark)
+        #expect(try clipboard() == label.text)
+    }
+
     @Test func aShortPressShowsNoMenu() throws {
         let label = try view("copyable.vi")
         let mark = app.mark()

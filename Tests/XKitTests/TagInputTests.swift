@@ -47,6 +47,19 @@ struct TagInputTests {
         #expect(tags(added).last == "Đà Lạt")
     }
 
+    @Test func xdotoolTypingRemapsKeysOnTheFlyAndTheTextArrivesIntact() throws {
+        let (app, driver) = try startGallery()
+        defer { _ = app.terminate() }
+        let mark = app.mark()
+        // xdotool binds each missing keysym to a spare keycode as it types (MappingNotify each time).
+        let typed = try runProcess(["xdotool", "type", "--delay", "40", "Москва 東京 서울"],
+                                   environment: try XvfbServer.shared().environment)
+        #expect(typed.succeeded, "\(typed.stderrString)")
+        try driver.key("Return")
+        let added = try app.waitForEvent(named: "tags.changed", since: mark)
+        #expect(tags(added).last == "Москва 東京 서울")
+    }
+
     @Test func aDuplicateIsRejected() throws {
         let (app, driver) = try startGallery()
         defer { _ = app.terminate() }

@@ -118,12 +118,27 @@ final class EventLoop {
         } while XQLength(display) > 0 && rounds < 8
     }
 
+    /// Reloads the keymap now rather than at the next lookup.
+    ///
+    /// `xdotool type` binds each missing character to a spare keycode, sends the key and unbinds it
+    /// again within a few milliseconds. The key event carries only the keycode, so the mapping
+    /// must be fetched while the binding still holds: right when its MappingNotify arrives, which
+    /// precedes the key in the queue. A lazy fetch at lookup time would see a later binding.
+    private func refreshKeyboardMapping(_ event: inout XMappingEvent) {
+        XRefreshKeyboardMapping(&event)
+        guard event.request == MappingKeyboard else { return }
+        let display = connection.display
+        for keycode in event.first_keycode..<(event.first_keycode + Int32(max(0, event.count))) {
+            _ = XkbKeycodeToKeysym(display, KeyCode(clamping: keycode), 0, 0)
+        }
+    }
+
     /// Dispatches one event to the observers and the window it is addressed to.
     func dispatch(_ event: inout XEvent) {
         if let filter = inputMethodFilter, filter(&event) { return }
         for observer in observers { observer.body(&event) }
         if event.type == MappingNotify {
-            XRefreshKeyboardMapping(&event.xmapping)
+            refreshKeyboardMapping(&event.xmapping)
             return
         }
         // In every event struct the window the event was reported on sits where xany.window is.

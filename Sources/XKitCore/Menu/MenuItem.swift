@@ -34,7 +34,8 @@ public protocol MenuPresenter: AnyObject {
     /// The screen's bounds in root coordinates (logical points).
     var screenBounds: Rect { get }
     /// Shows `menu` in a popup at `frame` (root coordinates), grabbing the pointer and keyboard;
-    /// `onOutsideClick` and `onFocusLost` ask the controller to close it.
+    /// `onShown` runs once it is on screen; `onDismissRequest` asks the controller to close it (a click
+    /// outside, focus loss).
     func present(_ menu: MenuView, frame: Rect, from view: View, time: UInt32?,
                  onShown: @escaping () -> Void, onDismissRequest: @escaping () -> Void)
     /// Removes the popup.
