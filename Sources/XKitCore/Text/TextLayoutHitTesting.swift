@@ -90,22 +90,22 @@ extension TextLayout {
     /// The drawn cluster of a line whose box holds `x` (relative to the line's left edge, inside its glyphs).
     private func cluster(atX x: Double, in line: Line) -> Int {
         // The last cluster starting at or before x; zero-width clusters give way to the one that follows.
-        var lo = line.start, hi = line.glyphEnd - 1
+        TextLayout.lastIndex(in: positions, atOrBelow: x, from: line.start, through: line.glyphEnd - 1)
+    }
+
+    /// Binary search: the last index in `lo...hi` whose value is at most `target` (`lo` when none is).
+    private static func lastIndex<T: Comparable>(in values: [T], atOrBelow target: T, from lo: Int, through hi: Int) -> Int {
+        var lo = lo, hi = hi
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if positions[mid] <= x { lo = mid } else { hi = mid - 1 }
+            if values[mid] <= target { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }
 
     /// The cluster holding a UTF-8 offset (rounding down inside a cluster).
     private func clusterIndex(containingUTF8 offset: Int) -> Int {
-        var lo = 0, hi = advances.count
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if offsets[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        TextLayout.lastIndex(in: offsets, atOrBelow: offset, from: 0, through: advances.count)
     }
 
     /// The first cluster boundary at or after a UTF-8 offset (rounding up inside a cluster).
