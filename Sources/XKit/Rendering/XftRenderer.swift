@@ -19,11 +19,15 @@ final class XftRenderer: GraphicsContext {
     private var state: State
     private var stack: [State] = []
     private var solidFills: [Color: Picture] = [:]
+    private let drawable: Drawable
+    /// Anti-aliased discs (A8, 2r × 2r) by radius in device pixels; their quadrants are the corners.
+    private var cornerMasks: [Int: Picture] = [:]
 
     init?(display: OpaquePointer, drawable: Drawable, visual: UnsafeMutablePointer<Visual>, colormap: Colormap,
           fonts: FontRegistry, size: Size) {
         guard let draw = XftDrawCreate(display, drawable, visual, colormap) else { return nil }
         self.display = display
+        self.drawable = drawable
         self.draw = draw
         self.fonts = fonts
         scale = fonts.scale
@@ -36,6 +40,8 @@ final class XftRenderer: GraphicsContext {
     func destroy() {
         for (_, fill) in solidFills { XRenderFreePicture(display, fill) }
         solidFills.removeAll()
+        for (_, mask) in cornerMasks { XRenderFreePicture(display, mask) }
+        cornerMasks.removeAll()
         XftDrawDestroy(draw)
     }
 
@@ -72,9 +78,48 @@ final class XftRenderer: GraphicsContext {
         XRenderFillRectangle(display, Int32(PictOpOver), picture, &c, Int32(r.x), Int32(r.y), UInt32(r.width), UInt32(r.height))
     }
 
+    /// Fills a rounded rectangle as three solid bands plus four corners cut from a cached disc.
+    ///
+    /// Rasterising a polygon per chip made the server do most of the first frame's work with
+    /// thousands of tags; bands and cached corner masks are plain composites.
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
         guard radius > 0 else { return fill(rect, color: color) }
-        fillPolygon(ShapePaths.roundedRect(rect, radius: radius), color: color)
+        guard color.alpha > 0 else { return }
+        let d = deviceRect(rect)
+        let r = min(Int((radius * scale).rounded()), d.width / 2, d.height / 2)
+        guard r > 0, let mask = cornerMask(radius: r) else { return fill(rect, color: color) }
+        let source = solidFill(color)
+        let corners = [(0, 0, d.x, d.y), (r, 0, d.x + d.width - r, d.y),
+                       (0, r, d.x, d.y + d.height - r), (r, r, d.x + d.width - r, d.y + d.height - r)]
+        for (maskX, maskY, x, y) in corners {
+            XRenderComposite(display, Int32(PictOpOver), source, mask, picture, 0, 0, Int32(maskX), Int32(maskY),
+                             Int32(x), Int32(y), UInt32(r), UInt32(r))
+        }
+        var c = renderColor(color)
+        let bands = [(d.x + r, d.y, d.width - 2 * r, d.height), (d.x, d.y + r, r, d.height - 2 * r),
+                     (d.x + d.width - r, d.y + r, r, d.height - 2 * r)]
+        for (x, y, w, h) in bands where w > 0 && h > 0 {
+            XRenderFillRectangle(display, Int32(PictOpOver), picture, &c, Int32(x), Int32(y), UInt32(w), UInt32(h))
+        }
+    }
+
+    private func cornerMask(radius r: Int) -> Picture? {
+        if let cached = cornerMasks[r] { return cached }
+        guard let format = maskFormat, r <= 512 else { return nil }
+        let size = UInt32(2 * r)
+        let pixmap = XCreatePixmap(display, drawable, size, size, 8)
+        let mask = XRenderCreatePicture(display, pixmap, format, 0, nil)
+        // The picture holds its own reference to the pixmap.
+        XFreePixmap(display, pixmap)
+        var transparent = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0)
+        XRenderFillRectangle(display, Int32(PictOpSrc), mask, &transparent, 0, 0, size, size)
+        var disc = ShapePaths.roundedRect(Rect(x: 0, y: 0, width: Double(size), height: Double(size)), radius: Double(r),
+                                          segmentsPerCorner: max(8, r / 2))
+            .map { XPointDouble(x: $0.x, y: $0.y) }
+        XRenderCompositeDoublePoly(display, Int32(PictOpOver), solidFill(.white), mask, maskFormat,
+                                   0, 0, 0, 0, &disc, Int32(disc.count), 1)
+        cornerMasks[r] = mask
+        return mask
     }
 
     func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double) {
