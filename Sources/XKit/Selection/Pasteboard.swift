@@ -125,7 +125,7 @@ public final class Pasteboard {
         if let content = ownContent() { return content.utf8 }
         guard let (reply, isLatin1) = try await textReply() else { return nil }
         if isLatin1 { return Latin1.utf8(fromLatin1: reply.bytes) }
-        guard UTF8Check.isValid(reply.bytes) else { throw XKitError.invalidUTF8 }
+        guard reply.utf8Check?.isValid ?? UTF8Check.isValid(reply.bytes) else { throw XKitError.invalidUTF8 }
         return reply.bytes
     }
 

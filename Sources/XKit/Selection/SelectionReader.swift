@@ -9,6 +9,8 @@ struct SelectionReply {
     var bytes: [UInt8]
     /// 32-bit items (atom lists, integers), as C longs.
     var items: [Int] = []
+    /// The UTF-8 check of an INCR reply typed UTF8_STRING, made chunk by chunk as it arrived.
+    var utf8Check: UTF8Check?
 }
 
 /// Pasting: ConvertSelection into a fresh property, waiting (without blocking) for the reply, INCR included.
@@ -166,6 +168,12 @@ final class SelectionReader {
         }
         guard !discarding else { return }
         if request.reply.type == 0 { request.reply.type = chunk.type }
+        if request.reply.type == hub.atoms.utf8String {
+            // Checked while the owner writes the next chunk, rather than all at the end.
+            var check = request.reply.utf8Check ?? UTF8Check()
+            request.reply.bytes.withUnsafeBufferPointer { all in check.feed(UnsafeBufferPointer(rebasing: all[before...])) }
+            request.reply.utf8Check = check
+        }
         if request.reply.bytes.count > request.limit {
             // Keep deleting what the owner sends until it finishes, so it is not left waiting.
             request.state = .discarding

@@ -6,21 +6,33 @@
 /// the next state for every state, 6 bits apiece, so one step is a load and a shift. The states
 /// follow the well-formed sequences of Unicode Table 3-7: no overlongs, no surrogates, nothing
 /// above U+10FFFF.
-enum UTF8Check {
+struct UTF8Check {
+    private var state = UTF8Check.accept
+
+    /// Whether the bytes fed so far are valid UTF-8 that ends on a character boundary.
+    var isValid: Bool { state & 63 == UTF8Check.accept }
+    /// Whether the bytes fed so far already contain an error (more bytes cannot fix it).
+    var hasFailed: Bool { state & 63 == UTF8Check.error }
+
     static func isValid(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { isValid($0) }
+        var check = UTF8Check()
+        bytes.withUnsafeBufferPointer { check.feed($0) }
+        return check.isValid
     }
 
-    static func isValid(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        table.withUnsafeBufferPointer { table in
-            var state = accept
+    /// Checks the next bytes; a character may be split between two calls (INCR chunks are).
+    mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, !hasFailed else { return }
+        let accept = UTF8Check.accept
+        state = UTF8Check.table.withUnsafeBufferPointer { table in
+            guard let rows = table.baseAddress else { return UTF8Check.error }
+            var state = self.state
             var i = 0
             let count = buffer.count
-            guard let base = buffer.baseAddress, let rows = table.baseAddress else { return true }
             let raw = UnsafeRawPointer(base)
             while i + 16 <= count {
                 // ASCII blocks between whole characters need no table steps.
-                if state == accept {
+                if state & 63 == accept {
                     let a = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                     let b = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
                     if (a | b) & 0x8080_8080_8080_8080 == 0 {
@@ -30,14 +42,14 @@ enum UTF8Check {
                 }
                 for k in 0..<16 { state = rows[Int(base[i + k])] &>> state }
                 // The error state is absorbing, so one check per block suffices.
-                if state & 63 == error { return false }
+                if state & 63 == UTF8Check.error { return state }
                 i += 16
             }
             while i < count {
                 state = rows[Int(base[i])] &>> state
                 i += 1
             }
-            return state & 63 == accept
+            return state
         }
     }
 
