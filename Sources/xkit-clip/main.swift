@@ -163,14 +163,11 @@ func paste(_ options: Options) -> Never {
                 }
                 output = bytes
             } else {
-                guard let text = try await board.string() else {
+                // The validated bytes go out as they are: no String, so one copy of the text in memory.
+                guard let bytes = try await board.utf8Text() else {
                     fail("nobody owns the \(options.selection) selection", Exit.noOwner)
                 }
-                // Write the string's own UTF-8 storage: no 64 MiB copy.
-                let written = text.utf8.withContiguousStorageIfAvailable { buffer in
-                    buffer.withMemoryRebound(to: UInt8.self) { writeAll(1, $0) }
-                }
-                if let written { if !written { fail("could not write the output", Exit.usage) } } else { output = Array(text.utf8) }
+                output = bytes
             }
             if !writeAll(1, output) { fail("could not write the output", Exit.usage) }
             exit(Exit.ok)

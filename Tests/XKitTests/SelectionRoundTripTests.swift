@@ -61,5 +61,32 @@ extension SelectionTests {
                 await stop(owner)
             }
         }
+
+        @Test func invalidUTF8OverINCRIsRefused() async throws {
+            // The bad byte sits in the last INCR chunk, so the chunk-by-chunk check must catch it.
+            var bytes = mixedScriptText(bytes: 3 << 20)
+            bytes[bytes.count - 10] = 0xFF
+            let file = temporaryFile(bytes)
+            defer { unlink(file) }
+            board.pasteTimeout = 15
+            defer { board.pasteTimeout = 3 }
+            try board.setString("placeholder")
+            let owner = startOwner("/usr/bin/xclip", ["-quiet", "-i", "-selection", "clipboard"], stdin: file)
+            for _ in 0..<200 where board.isOwner { await pause(0.025) }
+            #expect(!board.isOwner, "xclip did not take the selection")
+            for _ in 0..<100 {
+                if let types = try? await board.availableTypes(), types.contains("UTF8_STRING") { break }
+                await pause(0.05)
+            }
+            for paste in [{ _ = try await board.utf8Text() }, { _ = try await board.string() }] {
+                do {
+                    try await paste()
+                    Issue.record("invalid UTF-8 was accepted")
+                } catch let error as XKitError {
+                    guard case .invalidUTF8 = error else { Issue.record("wrong error: \(error)"); continue }
+                }
+            }
+            await stop(owner)
+        }
     }
 }

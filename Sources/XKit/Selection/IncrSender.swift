@@ -40,6 +40,9 @@ final class IncrSender {
     private var savedMasks: [XID: Int] = [:]
     private var sweepScheduled = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Requestor windows whose transfers were dropped lately: a BadWindow for a chunk already on
+    /// the wire can still arrive for them, and is expected.
+    private var goneWindows: [XID] = []
 
     init(connection: XConnection, app: Application) {
         self.connection = connection
@@ -48,6 +51,21 @@ final class IncrSender {
         var preferred = 1 << 20
         if let env = getenv("XKIT_INCR_CHUNK"), let value = Int(String(cString: env)), value >= 4096 { preferred = value }
         chunkSize = max(4096, min(preferred, connection.maxRequestBytes - 1024))
+        // Chunks are written untrapped (an XSync per chunk cost a round trip on every one of
+        // them); a requestor that vanished shows up here, or as its DestroyNotify, instead.
+        XErrorTrap.untrappedObserver = { [weak self] event in
+            guard event.error_code == UInt8(BadWindow) else { return false }
+            return MainActor.assumeIsolated { self?.badWindow(event.resourceid) ?? false }
+        }
+    }
+
+    /// A write to `window` failed with BadWindow: drop its transfers; true when the window was ours to write to.
+    private func badWindow(_ window: XID) -> Bool {
+        if transfers.keys.contains(where: { $0.window == window }) {
+            drop(window: window)
+            return true
+        }
+        return goneWindows.contains(window)
     }
 
     /// The number of transfers in progress.
@@ -93,14 +111,9 @@ final class IncrSender {
     private func sendNext(_ transfer: Transfer, key: Key) {
         let end = min(transfer.offset + chunkSize, transfer.bytes.count)
         let chunk = transfer.bytes[transfer.offset..<end]
-        let error = connection.trapErrors {
-            SelectionWire.writeBytes(connection, window: key.window, property: key.property,
-                                     type: transfer.type, bytes: chunk)
-        }
-        if error != nil {
-            drop(window: key.window)
-            return
-        }
+        SelectionWire.writeBytes(connection, window: key.window, property: key.property,
+                                 type: transfer.type, bytes: chunk)
+        connection.flush()
         transfer.lastActivity = IncrSender.now()
         if chunk.isEmpty {
             // That was the zero-length write that ends the transfer.
@@ -117,6 +130,8 @@ final class IncrSender {
         if !keys.isEmpty { Trace.emit("incr.dropped", [("window", .int(Int(window)))]) }
         // The window may be gone; its mask is gone with it.
         savedMasks[window] = nil
+        goneWindows.append(window)
+        if goneWindows.count > 64 { goneWindows.removeFirst() }
         wakeIdleWaiters()
     }
 

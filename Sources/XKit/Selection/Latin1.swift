@@ -44,6 +44,11 @@ enum Latin1 {
 
     /// Text from Latin-1 bytes (every byte is a character, so this cannot fail).
     static func decode(_ bytes: [UInt8]) -> String {
+        String(decoding: utf8(fromLatin1: bytes), as: UTF8.self)
+    }
+
+    /// The UTF-8 form of Latin-1 bytes.
+    static func utf8(fromLatin1 bytes: [UInt8]) -> [UInt8] {
         var utf8 = [UInt8]()
         utf8.reserveCapacity(bytes.count + bytes.count / 4)
         for byte in bytes {
@@ -54,6 +59,6 @@ enum Latin1 {
                 utf8.append(0x80 | (byte & 0x3F))
             }
         }
-        return String(decoding: utf8, as: UTF8.self)
+        return utf8
     }
 }

@@ -110,19 +110,41 @@ public final class Pasteboard {
     /// - Throws: `XKitError.timeout`, `.invalidUTF8`, `.tooLarge`, or `.conversionRefused` when
     ///   the owner has no text form.
     public func string() async throws -> String? {
+        if let content = ownContent() { return String(decoding: content.utf8, as: UTF8.self) }
+        guard let (reply, isLatin1) = try await textReply() else { return nil }
+        if isLatin1 { return Latin1.decode(reply.bytes) }
+        guard let text = String(validating: reply.bytes, as: UTF8.self) else { throw XKitError.invalidUTF8 }
+        return text
+    }
+
+    /// The text on the pasteboard as validated UTF-8 bytes, or nil when nobody owns the selection.
+    ///
+    /// The same conversions and errors as `string()`, without building a String: for passing big
+    /// pastes on (to a file or a pipe) with one copy of the text in memory instead of two.
+    public func utf8Text() async throws -> [UInt8]? {
+        if let content = ownContent() { return content.utf8 }
+        guard let (reply, isLatin1) = try await textReply() else { return nil }
+        if isLatin1 { return Latin1.utf8(fromLatin1: reply.bytes) }
+        guard reply.utf8Check?.isValid ?? UTF8Check.isValid(reply.bytes) else { throw XKitError.invalidUTF8 }
+        return reply.bytes
+    }
+
+    /// What we serve ourselves, when we own the selection and may skip the round trip.
+    private func ownContent() -> SelectionContent? {
+        guard usesOwnerShortcut, let owner = try? owner(), owner.isOwner else { return nil }
+        return owner.content
+    }
+
+    /// The owner's text reply and whether it is Latin-1 (STRING); nil when nobody owns the selection.
+    private func textReply() async throws -> (SelectionReply, Bool)? {
         let owner = try owner()
-        if usesOwnerShortcut, owner.isOwner, let content = owner.content {
-            return String(decoding: content.utf8, as: UTF8.self)
-        }
         guard hasOwner else { return nil }
         let atoms = owner.hub.atoms
         guard let reply = try await owner.hub.reader.convert(
             selection: owner.selection, targets: [atoms.utf8String, atoms.string, atoms.text],
             timeout: pasteTimeout, limit: maximumPasteBytes)
         else { throw XKitError.conversionRefused(target: "UTF8_STRING, STRING or TEXT") }
-        if reply.type == atoms.string { return Latin1.decode(reply.bytes) }
-        guard let text = String(validating: reply.bytes, as: UTF8.self) else { throw XKitError.invalidUTF8 }
-        return text
+        return (reply, reply.type == atoms.string)
     }
 
     /// The raw bytes the owner gives for one target (e.g. "text/html"), or nil when it refuses or nobody owns.

@@ -12,6 +12,9 @@ enum XErrorTrap {
     nonisolated(unsafe) private static var depth = 0
     nonisolated(unsafe) private static var trapped: XKitError?
     nonisolated(unsafe) private static var installed = false
+    /// Sees errors no trap was open for; returning true marks one as expected, so it is not logged.
+    /// Lets a sender check its writes lazily instead of paying an XSync round trip per request.
+    nonisolated(unsafe) static var untrappedObserver: ((XErrorEvent) -> Bool)?
     /// Errors seen since start, for tests and diagnostics.
     nonisolated(unsafe) private(set) static var errorCount = 0
 
@@ -62,6 +65,8 @@ enum XErrorTrap {
                                      description: "\(text) (request \(event.request_code), resource 0x\(String(event.resourceid, radix: 16)))")
         if depth > 0 {
             if trapped == nil { trapped = error }
+        } else if untrappedObserver?(event) == true {
+            // Expected and handled by whoever installed the observer.
         } else {
             Trace.warn(error.description)
         }
