@@ -1,5 +1,6 @@
-import Glibc
+import Foundation
 import XKit
+import XKitTesting
 
 /// `xkit-bench text`: 1 MiB of mixed-script text laid out at 600 px with the real Xft measurer,
 /// then 100,000 random-point hit tests, against Pango (`pango_hit --para`) in the same run.
@@ -17,16 +18,13 @@ func runTextBench(arguments: [String]) -> Int32 {
         Console.error("xkit-bench text: \(error)\n" + TextBenchOptions.usage)
         return 2
     }
-    var xvfb: TextBenchProcess.Xvfb?
     if getenv("DISPLAY") == nil {
-        guard let started = TextBenchProcess.Xvfb.start() else {
-            Console.error("xkit-bench text: no DISPLAY and Xvfb would not start")
+        // The harness's private Xvfb sets DISPLAY for this process and its children.
+        do { _ = try XvfbServer.shared() } catch {
+            Console.error("xkit-bench text: no DISPLAY and Xvfb would not start: \(error)")
             return 1
         }
-        xvfb = started
-        setenv("DISPLAY", started.display, 1)
     }
-    defer { xvfb?.stop() }
     return TextBenchDriver(options: options).run()
 }
 
@@ -45,11 +43,11 @@ struct TextBenchDriver {
         mkdir(work, 0o755)
         let file = options.file ?? work + "/text1m.txt"
         if options.file == nil {
-            let made = TextBenchProcess.run(["python3", anchors + "/gen_text.py", "1048576", file])
+            let made = capture(["python3", anchors + "/gen_text.py", "1048576", file])
             guard made.status == 0 else { Console.error("xkit-bench text: gen_text.py failed"); return 1 }
         }
         let pango = work + "/pango_hit"
-        let built = TextBenchProcess.run(["sh", "-c", "gcc -O2 -Wall '\(anchors)/pango_hit.c' -o '\(pango)' "
+        let built = capture(["sh", "-c", "gcc -O2 -Wall '\(anchors)/pango_hit.c' -o '\(pango)' "
                                           + "$(pkg-config --cflags --libs pangocairo)"])
         guard built.status == 0 else {
             Console.error("xkit-bench text: cannot build pango_hit (apt-get install -y libpango1.0-dev)")
@@ -60,8 +58,8 @@ struct TextBenchDriver {
                     + "DISPLAY=\(String(cString: getenv("DISPLAY")))")
         var xkit: [[String: Double]] = [], pangoRuns: [[String: Double]] = []
         for i in 0..<options.runs {
-            let ours = TextBenchProcess.run([me, "text", "--child", file, String(options.hits), String(Int(options.width))])
-            let theirs = TextBenchProcess.run([pango, "--para", file, String(options.hits), String(Int(options.width)), "Sans 12"])
+            let ours = capture([me, "text", "--child", file, String(options.hits), String(Int(options.width))])
+            let theirs = capture([pango, "--para", file, String(options.hits), String(Int(options.width)), "Sans 12"])
             guard ours.status == 0, theirs.status == 0 else {
                 Console.error("xkit-bench text: a run failed:\n\(ours.output)\n\(theirs.output)")
                 return 1
@@ -197,4 +195,10 @@ struct BenchRandom {
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return Double(state >> 11) / Double(1 << 53)
     }
+}
+
+/// Runs a program to completion and returns its exit status and standard output.
+private func capture(_ argv: [String]) -> (status: Int32, output: String) {
+    guard let result = try? runProcess(argv, timeout: 600) else { return (-1, "") }
+    return (result.status, result.stdoutString)
 }
