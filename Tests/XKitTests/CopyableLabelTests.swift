@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Testing
 import XKit
@@ -99,6 +100,20 @@ struct CopyableLabelTests {
         #expect(action.string("title") == "Copy")
         _ = try app.waitForEvent(named: "copied", since: mark)
         #expect(try clipboard() == label.text)
+    }
+
+    @Test func losingKeyboardFocusClosesTheMenu() throws {
+        let label = try view("copyable.price")
+        let mark = app.mark()
+        driver.click(at: label.center, button: 3)
+        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        // Another client moves the focus away, as a window manager does when the user switches apps.
+        let display = try #require(XOpenDisplay(XvfbServer.shared().display))
+        defer { XCloseDisplay(display) }
+        XSetInputFocus(display, XDefaultRootWindow(display), RevertToParent, Time(0))
+        XSync(display, 0)
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        #expect(noEvent(named: "copied", since: mark, within: 0.1))
     }
 
     @Test func aShortPressShowsNoMenu() throws {

@@ -35,6 +35,18 @@ struct FoundationTests {
         try assertMatchesGolden(image, name: "hello", tolerance: 24, maxFraction: 0.002)
     }
 
+    @Test func theMappedWindowShowsTheSamePixelsAsTheGolden() throws {
+        _ = try XvfbServer.shared()
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "hello"])
+        defer { _ = app.terminate() }
+        let mapped = try app.waitForEvent(named: "window.mapped")
+        let xid = try #require(mapped.int("xid")).asWindowID
+        // What reached the screen through XCopyArea, read back from the server.
+        let image = try Screenshot.capture(window: xid)
+        #expect(image.width == 460 && image.height == 120)
+        try assertMatchesGolden(image, name: "hello", tolerance: 24, maxFraction: 0.002)
+    }
+
     @Test func resizingTheWindowLaysTheViewsOutAgain() throws {
         let server = try XvfbServer.shared()
         let app = try AppProcess("xkit-demo", arguments: ["--scene", "gallery"])
