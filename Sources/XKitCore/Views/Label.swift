@@ -164,7 +164,9 @@ open class Label: View {
         return interaction?.claims(point) ?? true
     }
 
-    open override var acceptsTabFocus: Bool { interaction?.hasRanges ?? super.acceptsTabFocus }
+    /// Labels with ranges or a selection are Tab stops (so Menu, Shift+F10 and Ctrl+C are reachable
+    /// from the keyboard); plain labels never take focus at all.
+    open override var acceptsTabFocus: Bool { super.acceptsTabFocus }
 
     open override func focusDidChange() {
         super.focusDidChange()

@@ -54,9 +54,18 @@ import Testing
         #expect(log.strokes.map(\.1) == [View.focusRingColor])
     }
 
-    @Test func aLabelWithoutRangesIsNoTabStop() {
+    @Test func aSelectableLabelWithoutRangesIsATabStopRingedAsAWhole() {
         let b = LabelBench("plain")
         b.label.isSelectable = true
+        b.key(.tab)
+        #expect(b.label.isFirstResponder)
+        let log = OrderedDrawLog()
+        b.label.draw(in: log)
+        #expect(log.strokes.map(\.0) == [b.label.bounds.insetBy(dx: 1, dy: 1)])
+    }
+
+    @Test func aPlainLabelIsNoTabStop() {
+        let b = LabelBench("plain")
         b.key(.tab)
         #expect(!b.label.isFirstResponder)
     }
