@@ -102,6 +102,26 @@ struct CopyableLabelTests {
         #expect(try clipboard() == label.text)
     }
 
+    @Test func theItemUnderThePointerIsHighlighted() throws {
+        let label = try view("copyable.price")
+        let mark = app.mark()
+        driver.click(at: label.center, button: 3)
+        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        let share = try menuItem("Share…", in: menu)
+        let copy = try menuItem("Copy", in: menu)
+        driver.move(to: share.center)
+        driver.waitUntilIdle()
+        Thread.sleep(forTimeInterval: 0.2)
+        // The accent highlight fills the hovered item only.
+        let accent = RGBImage.Pixel(hex: 0x0A64D8)
+        let hovered = try Screenshot.capture(rect: share)
+        let other = try Screenshot.capture(rect: copy)
+        #expect(hovered.count(of: accent) > Int(share.width * share.height) / 3)
+        #expect(other.count(of: accent) == 0)
+        try driver.key("Escape")
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+    }
+
     @Test func losingKeyboardFocusClosesTheMenu() throws {
         let label = try view("copyable.price")
         let mark = app.mark()
