@@ -128,6 +128,24 @@ struct ControlTests {
         #expect(f.root.hitTest(Point(x: 60, y: 25)) === b)
     }
 
+    @Test func aContainerWithInteractionOffHidesItsSubtreeFromThePointer() {
+        let f = Fixture()
+        let container = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        f.root.addSubview(container)
+        let b = Button(title: "Inside")
+        b.frame = Rect(x: 10, y: 10, width: 100, height: 30)
+        container.addSubview(b)
+        var ran = 0
+        b.addAction { _ in ran += 1 }
+        container.isUserInteractionEnabled = false
+        #expect(f.root.hitTest(Point(x: 50, y: 20)) === f.root)
+        f.click(50, 20)
+        container.isUserInteractionEnabled = true
+        #expect(f.root.hitTest(Point(x: 50, y: 20)) === b)
+        f.click(50, 20)
+        #expect(ran == 1)
+    }
+
     @Test func onTapInstallsOneRecognizerHoweverOftenItIsCalled() {
         let f = Fixture()
         let view = View(frame: Rect(x: 200, y: 100, width: 50, height: 50))

@@ -285,13 +285,15 @@ open class View: Responder {
     open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
     /// The deepest visible, interactive descendant containing the point (in this view's coordinates).
+    ///
+    /// As in UIKit, a view with user interaction off hides its whole subtree from the pointer.
     open func hitTest(_ point: Point) -> View? {
-        guard !isHidden, isUserInteractionEnabled || !subviews.isEmpty, self.point(inside: point) else { return nil }
+        guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
         for sub in subviews.reversed() {
             let local = Point(x: point.x - sub.frame.x + sub.boundsOrigin.x, y: point.y - sub.frame.y + sub.boundsOrigin.y)
             if let hit = sub.hitTest(local) { return hit }
         }
-        return isUserInteractionEnabled ? self : nil
+        return self
     }
 
     // MARK: Pointer and keys (overridden by views that track the pointer themselves)
