@@ -165,7 +165,7 @@ struct ControlTests {
         let view = View(frame: Rect(x: 200, y: 100, width: 50, height: 50))
         f.root.addSubview(view)
         var owner: Owner? = Owner()
-        weak var weakOwner = owner
+        weak let weakOwner = owner
         if let owner { view.onTap(owner: owner) { owner, _ in owner.taps += 1 } }
         f.click(220, 120)
         #expect(owner?.taps == 1)
@@ -203,7 +203,7 @@ struct ControlTests {
         let f = Fixture()
         let b = button(in: f)
         var owner: Owner? = Owner()
-        weak var weakOwner = owner
+        weak let weakOwner = owner
         b.addAction(owner: owner!) { owner, _ in owner.hits += 1 }
         f.click(50, 20)
         #expect(owner?.hits == 1)

@@ -125,7 +125,7 @@ final class ControlsXTests {
         final class Owner { var hits = 0 }
         let b = add(Button(title: "Weak"), at: Rect(x: 20, y: 20, width: 100, height: 30))
         var owner: Owner? = Owner()
-        weak var weakOwner = owner
+        weak let weakOwner = owner
         if let owner { b.addAction(owner: owner) { owner, _ in owner.hits += 1 } }
         var plain = 0
         b.addAction { _ in plain += 1 }

@@ -16,7 +16,7 @@ enum SelectionWire {
             XChangeProperty(connection.display, window, property, type, 8, mode, &empty, 0)
             return
         }
-        bytes.withUnsafeBufferPointer { buffer in
+        _ = bytes.withUnsafeBufferPointer { buffer in
             XChangeProperty(connection.display, window, property, type, 8, mode, buffer.baseAddress, Int32(buffer.count))
         }
     }
@@ -25,13 +25,13 @@ enum SelectionWire {
     static func writeLongs(_ connection: XConnection, window: XID, property: Atom, type: Atom, items: [Int]) {
         guard !items.isEmpty else {
             var empty = 0
-            withUnsafeMutableBytes(of: &empty) { raw in
+            _ = withUnsafeMutableBytes(of: &empty) { raw in
                 XChangeProperty(connection.display, window, property, type, 32, PropModeReplace,
                                 raw.baseAddress?.assumingMemoryBound(to: UInt8.self), 0)
             }
             return
         }
-        items.withUnsafeBytes { raw in
+        _ = items.withUnsafeBytes { raw in
             XChangeProperty(connection.display, window, property, type, 32, PropModeReplace,
                             raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(items.count))
         }
