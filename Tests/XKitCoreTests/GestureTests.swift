@@ -29,6 +29,12 @@ struct GestureBench {
         router = EventRouter(root: root)
     }
 
+    /// Adds a recognizer to the child view and records its states.
+    func watchOnChild(_ recognizer: GestureRecognizer) -> StateLog {
+        child.addGestureRecognizer(recognizer)
+        return StateLog(recognizer)
+    }
+
     func down(_ p: Point, _ button: PointerButton = .primary, serverTime: UInt32 = 0) {
         router.handle(PointerEvent(kind: .down, location: p, button: button, buttonsDown: [button],
                                    time: clock.now, serverTime: serverTime))
@@ -63,8 +69,7 @@ final class StateLog {
     @Test func quickPressAndReleaseRecognizesATap() {
         let b = GestureBench()
         let tap = TapGestureRecognizer()
-        b.child.addGestureRecognizer(tap)
-        let log = StateLog(tap)
+        let log = b.watchOnChild(tap)
         b.down(b.inChild, serverTime: 100)
         #expect(log.states.isEmpty)
         b.clock.advance(by: 0.1)
@@ -79,8 +84,7 @@ final class StateLog {
     @Test func movingTooFarFailsTheTap() {
         let b = GestureBench()
         let tap = TapGestureRecognizer()
-        b.child.addGestureRecognizer(tap)
-        let log = StateLog(tap)
+        let log = b.watchOnChild(tap)
         b.down(b.inChild)
         b.move(Point(x: 75, y: 60))
         b.up(Point(x: 75, y: 60))
@@ -90,8 +94,7 @@ final class StateLog {
     @Test func holdingPastTheMaximumPressDurationFailsTheTap() {
         let b = GestureBench()
         let tap = TapGestureRecognizer()
-        b.child.addGestureRecognizer(tap)
-        let log = StateLog(tap)
+        let log = b.watchOnChild(tap)
         b.down(b.inChild)
         #expect(b.router.nextDeadline == 1.5)
         b.wait(1.6)
@@ -103,8 +106,7 @@ final class StateLog {
         let b = GestureBench()
         let double = TapGestureRecognizer()
         double.numberOfTapsRequired = 2
-        b.child.addGestureRecognizer(double)
-        let log = StateLog(double)
+        let log = b.watchOnChild(double)
         b.click(b.inChild)
         #expect(log.states.isEmpty)
         #expect(b.router.nextDeadline == 0.05 + 0.35)
@@ -117,8 +119,7 @@ final class StateLog {
         let b = GestureBench()
         let double = TapGestureRecognizer()
         double.numberOfTapsRequired = 2
-        b.child.addGestureRecognizer(double)
-        let log = StateLog(double)
+        let log = b.watchOnChild(double)
         b.click(b.inChild)
         b.wait(0.4)
         #expect(b.router.activeGestureRecognizers.isEmpty)
@@ -168,8 +169,7 @@ final class StateLog {
         let b = GestureBench()
         let tap = TapGestureRecognizer()
         tap.isEnabled = false
-        b.child.addGestureRecognizer(tap)
-        let log = StateLog(tap)
+        let log = b.watchOnChild(tap)
         b.click(b.inChild)
         #expect(log.states.isEmpty)
         #expect(tap.lastEvent == nil)
@@ -213,8 +213,7 @@ final class StateLog {
         let b = GestureBench()
         let tap = TapGestureRecognizer()
         tap.shouldBegin = { _ in false }
-        b.child.addGestureRecognizer(tap)
-        let log = StateLog(tap)
+        let log = b.watchOnChild(tap)
         b.click(b.inChild)
         #expect(log.states.isEmpty)
     }
@@ -263,8 +262,7 @@ final class StateLog {
     @Test func beginsAtHalfASecondNotBefore() {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild, serverTime: 42)
         #expect(b.router.nextDeadline == 0.5)
         b.wait(0.3)
@@ -285,8 +283,7 @@ final class StateLog {
     @Test func movingTwentyPointsBeforeTheDurationFailsIt() {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild)
         b.wait(0.2)
         b.move(Point(x: 80, y: 60))
@@ -299,8 +296,7 @@ final class StateLog {
     @Test func releasingBeforeTheDurationFailsIt() {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild)
         b.wait(0.4)
         b.up(b.inChild)
@@ -311,8 +307,7 @@ final class StateLog {
     @Test func lateEventBeginsThePressEvenWithoutATick() {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild)
         b.clock.advance(by: 0.7)
         b.up(b.inChild)
@@ -322,8 +317,7 @@ final class StateLog {
     @Test func routerCancelCancelsAnActivePress() {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild)
         b.wait(0.5)
         b.router.cancelPointerCapture()
@@ -336,8 +330,7 @@ final class StateLog {
     @Test func removingTheViewCancelsAnActivePress() {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild)
         b.wait(0.5)
         b.child.removeFromSuperview()
@@ -348,8 +341,7 @@ final class StateLog {
     @Test func removingTheRecognizerCancelsIt() {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild)
         b.wait(0.5)
         b.child.removeGestureRecognizer(press)
@@ -361,8 +353,7 @@ final class StateLog {
     @Test func disablingMidPressCancelsIt() {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild)
         b.wait(0.5)
         press.isEnabled = false
@@ -374,8 +365,7 @@ final class StateLog {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
         press.buttons = [.secondary]
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild, .primary)
         b.wait(0.6)
         b.up(b.inChild, .primary)
@@ -390,8 +380,7 @@ final class StateLog {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
         press.numberOfTapsRequired = 1
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.click(b.inChild)
         b.clock.advance(by: 0.1)
         b.down(b.inChild)
@@ -469,8 +458,7 @@ final class StateLog {
         let b = GestureBench()
         let press = LongPressGestureRecognizer()
         press.cancelsTouchesInView = false
-        b.child.addGestureRecognizer(press)
-        let log = StateLog(press)
+        let log = b.watchOnChild(press)
         b.down(b.inChild)
         b.wait(0.5)
         b.move(Point(x: 62, y: 60))

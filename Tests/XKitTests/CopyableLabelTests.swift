@@ -31,6 +31,26 @@ struct CopyableLabelTests {
         return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
     }
 
+    /// Right-clicks at a point and waits for the menu to appear.
+    @discardableResult
+    private func rightClickMenu(at point: Point, since mark: Int) throws -> TraceEvent {
+        driver.click(at: point, button: 3)
+        return try app.waitForEvent(named: "menu.shown", since: mark)
+    }
+
+    /// Presses Escape and waits for the menu to close.
+    private func escapeMenu(since mark: Int) throws {
+        try driver.key("Escape")
+        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+    }
+
+    /// Clicks the menu's Copy item and waits for the copy.
+    @discardableResult
+    private func chooseCopy(in menu: TraceEvent, since mark: Int) throws -> TraceEvent {
+        driver.click(at: try menuItem("Copy", in: menu).center)
+        return try app.waitForEvent(named: "copied", since: mark)
+    }
+
     private func clipboard() throws -> String? {
         try ClipboardReader().text(.clipboard)
     }
@@ -46,8 +66,7 @@ struct CopyableLabelTests {
         let mark = app.mark()
         driver.pressAndHold(at: label.center, duration: 0.6)
         let menu = try app.waitForEvent(named: "menu.shown", since: mark)
-        driver.click(at: try menuItem("Copy", in: menu).center)
-        let copied = try app.waitForEvent(named: "copied", since: mark)
+        let copied = try chooseCopy(in: menu, since: mark)
         #expect(copied.string("id") == "copyable.ru")
         let text = try #require(label.text)
         #expect(text.hasPrefix("Любую надпись"))
@@ -58,11 +77,9 @@ struct CopyableLabelTests {
     @Test func rightClickOpensTheSameMenuAndCopyTextOverridesTheText() throws {
         let label = try view("copyable.top")
         let mark = app.mark()
-        driver.click(at: label.center, button: 3)
-        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        let menu = try rightClickMenu(at: label.center, since: mark)
         #expect(try menuItem("Share…", in: menu).width > 0)
-        driver.click(at: try menuItem("Copy", in: menu).center)
-        _ = try app.waitForEvent(named: "copied", since: mark)
+        try chooseCopy(in: menu, since: mark)
         #expect(try clipboard() == "$19.99")
     }
 
@@ -70,28 +87,23 @@ struct CopyableLabelTests {
         let label = try view("copyable.ja")
         // A click focuses the label; the Menu key then opens the same menu.
         var mark = app.mark()
-        driver.click(at: label.center, button: 3)
-        _ = try app.waitForEvent(named: "menu.shown", since: mark)
-        try driver.key("Escape")
-        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        try rightClickMenu(at: label.center, since: mark)
+        try escapeMenu(since: mark)
         mark = app.mark()
         try driver.key("Menu")
         _ = try app.waitForEvent(named: "menu.shown", since: mark)
-        try driver.key("Escape")
-        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        try escapeMenu(since: mark)
         mark = app.mark()
         try driver.key("shift+F10")
         let menu = try app.waitForEvent(named: "menu.shown", since: mark)
-        driver.click(at: try menuItem("Copy", in: menu).center)
-        _ = try app.waitForEvent(named: "copied", since: mark)
+        try chooseCopy(in: menu, since: mark)
         #expect(try clipboard() == label.text)
     }
 
     @Test func theKeyboardMovesThroughTheMenuAndEnterChooses() throws {
         let label = try view("copyable.price")
         let mark = app.mark()
-        driver.click(at: label.center, button: 3)
-        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        try rightClickMenu(at: label.center, since: mark)
         try driver.key("Right")
         try driver.key("Right")
         try driver.key("Left")
@@ -105,8 +117,7 @@ struct CopyableLabelTests {
     @Test func theItemUnderThePointerIsHighlighted() throws {
         let label = try view("copyable.price")
         let mark = app.mark()
-        driver.click(at: label.center, button: 3)
-        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        let menu = try rightClickMenu(at: label.center, since: mark)
         let share = try menuItem("Share…", in: menu)
         let copy = try menuItem("Copy", in: menu)
         driver.move(to: share.center)
@@ -118,15 +129,13 @@ struct CopyableLabelTests {
         let other = try Screenshot.capture(rect: copy)
         #expect(hovered.count(of: accent) > Int(share.width * share.height) / 3)
         #expect(other.count(of: accent) == 0)
-        try driver.key("Escape")
-        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        try escapeMenu(since: mark)
     }
 
     @Test func losingKeyboardFocusClosesTheMenu() throws {
         let label = try view("copyable.price")
         let mark = app.mark()
-        driver.click(at: label.center, button: 3)
-        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        try rightClickMenu(at: label.center, since: mark)
         // Another client moves the focus away, as a window manager does when the user switches apps.
         let display = try #require(XOpenDisplay(XvfbServer.shared().display))
         defer { XCloseDisplay(display) }
@@ -156,13 +165,10 @@ struct CopyableLabelTests {
     @Test func escapeAndAClickOutsideCloseTheMenu() throws {
         let label = try view("copyable.price")
         var mark = app.mark()
-        driver.click(at: label.center, button: 3)
-        _ = try app.waitForEvent(named: "menu.shown", since: mark)
-        try driver.key("Escape")
-        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        try rightClickMenu(at: label.center, since: mark)
+        try escapeMenu(since: mark)
         mark = app.mark()
-        driver.click(at: label.center, button: 3)
-        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        try rightClickMenu(at: label.center, since: mark)
         driver.click(at: Point(x: 700, y: 700))
         _ = try app.waitForEvent(named: "menu.hidden", since: mark)
         #expect(noEvent(named: "copied", since: mark, within: 0.2))
@@ -171,23 +177,19 @@ struct CopyableLabelTests {
     @Test func theMenuFlipsBelowALabelNearTheTopEdgeAndPointsAtCentredText() throws {
         let header = try view("gallery.header")
         var mark = app.mark()
-        driver.click(at: Point(x: header.frame.minX + 40, y: header.center.y), button: 3)
-        var menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        var menu = try rightClickMenu(at: Point(x: header.frame.minX + 40, y: header.center.y), since: mark)
         #expect(menu.string("placement") == "below")
         #expect(try #require(menu.rect("frame")).minY >= header.frame.maxY - 4)
-        try driver.key("Escape")
-        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        try escapeMenu(since: mark)
 
         let centred = try view("copyable.centered")
         mark = app.mark()
-        driver.click(at: centred.center, button: 3)
-        menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        menu = try rightClickMenu(at: centred.center, since: mark)
         let frame = try #require(menu.rect("frame"))
         #expect(menu.string("placement") == "above")
         #expect(abs(frame.midX - centred.frame.midX) <= 2)
         #expect(frame.maxY <= centred.frame.minY + 8)
-        try driver.key("Escape")
-        _ = try app.waitForEvent(named: "menu.hidden", since: mark)
+        try escapeMenu(since: mark)
     }
 
     @Test func theAppWideSwitchSparesControlTitlesAndTheirClicks() throws {
@@ -215,10 +217,8 @@ struct CopyableLabelTests {
         // Every plain label copies now, such as the Japanese price in the scripts card.
         let plain = try view("scripts.ja")
         mark = app.mark()
-        driver.click(at: plain.center, button: 3)
-        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
-        driver.click(at: try menuItem("Copy", in: menu).center)
-        _ = try app.waitForEvent(named: "copied", since: mark)
+        let menu = try rightClickMenu(at: plain.center, since: mark)
+        try chooseCopy(in: menu, since: mark)
         #expect(try clipboard() == plain.text)
 
         mark = app.mark()

@@ -72,7 +72,7 @@ final class RawClient: @unchecked Sendable {
     func serverTime() -> Time {
         var empty: UInt8 = 0
         let property = atom("_RAW_TIME")
-        XChangeProperty(display, window, property, XA_STRING_ATOM, 8, PropModeAppend, &empty, 0)
+        XChangeProperty(display, window, property, XA_STRING, 8, PropModeAppend, &empty, 0)
         let event = waitEvent(timeout: 2) { $0.type == PropertyNotify && $0.xproperty.atom == property }
         return event?.xproperty.time ?? 0
     }

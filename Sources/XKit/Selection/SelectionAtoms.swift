@@ -13,19 +13,19 @@ struct SelectionAtoms {
     init(connection: XConnection) {
         targets = connection.atom("TARGETS")
         utf8String = connection.atom("UTF8_STRING")
-        string = XA_STRING_ATOM
+        string = XA_STRING
         text = connection.atom("TEXT")
         textPlainUTF8 = connection.atom("text/plain;charset=utf-8")
         timestamp = connection.atom("TIMESTAMP")
         multiple = connection.atom("MULTIPLE")
         saveTargets = connection.atom("SAVE_TARGETS")
         incr = connection.atom("INCR")
-        atom = XA_ATOM_ATOM
-        integer = XA_INTEGER_ATOM
+        atom = XA_ATOM
+        integer = XA_INTEGER
         atomPair = connection.atom("ATOM_PAIR")
         null = connection.atom("NULL")
         clipboard = connection.atom("CLIPBOARD")
-        primary = XA_PRIMARY_ATOM
+        primary = XA_PRIMARY
         clipboardManager = connection.atom("CLIPBOARD_MANAGER")
         timestampProperty = connection.atom("_XKIT_TIMESTAMP")
         saveTargetsProperty = connection.atom("_XKIT_SAVE_TARGETS")
@@ -34,9 +34,3 @@ struct SelectionAtoms {
     /// The text targets we convert, in the order TARGETS lists them.
     var textTargets: [Atom] { [utf8String, string, text, textPlainUTF8] }
 }
-
-// Xatom.h defines the predefined atoms as casted macros, which Swift does not import.
-let XA_PRIMARY_ATOM: Atom = 1
-let XA_ATOM_ATOM: Atom = 4
-let XA_INTEGER_ATOM: Atom = 19
-let XA_STRING_ATOM: Atom = 31
