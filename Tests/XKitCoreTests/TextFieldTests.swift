@@ -112,13 +112,19 @@ import XKitCore
 
 @MainActor
 @Suite(.serialized) struct TextFieldClipboardTests {
-    @Test func selectingWithShiftSetsPrimaryWithTheEventTime() {
+    /// A 200-point field in a window whose clipboard service records every copy.
+    private func fieldWithFakeClipboard() -> (TagTestClipboard, TagInputFixture, TextField) {
         let clipboard = TagTestClipboard()
         Clipboards.service = clipboard
-        defer { Clipboards.service = nil }
         let f = TagInputFixture()
         let field = TextField(frame: Rect(x: 0, y: 0, width: 200, height: 24))
         f.root.addSubview(field)
+        return (clipboard, f, field)
+    }
+
+    @Test func selectingWithShiftSetsPrimaryWithTheEventTime() {
+        let (clipboard, f, field) = fieldWithFakeClipboard()
+        defer { Clipboards.service = nil }
         field.becomeFirstResponder()
         field.text = "copy me"
         f.key(.left, [.shift], time: 4242)
@@ -129,12 +135,8 @@ import XKitCore
     }
 
     @Test func dragSelectingSetsPrimaryOnRelease() {
-        let clipboard = TagTestClipboard()
-        Clipboards.service = clipboard
+        let (clipboard, f, field) = fieldWithFakeClipboard()
         defer { Clipboards.service = nil }
-        let f = TagInputFixture()
-        let field = TextField(frame: Rect(x: 0, y: 0, width: 200, height: 24))
-        f.root.addSubview(field)
         field.text = "abcdef"
         let router = f.host.eventRouter
         router.handle(PointerEvent(kind: .down, location: Point(x: 7, y: 10), button: .primary, buttonsDown: [.primary], time: 1))
@@ -147,12 +149,8 @@ import XKitCore
     }
 
     @Test func controlShortcutsCopyCutAndPaste() async {
-        let clipboard = TagTestClipboard()
-        Clipboards.service = clipboard
+        let (clipboard, f, field) = fieldWithFakeClipboard()
         defer { Clipboards.service = nil }
-        let f = TagInputFixture()
-        let field = TextField(frame: Rect(x: 0, y: 0, width: 200, height: 24))
-        f.root.addSubview(field)
         field.becomeFirstResponder()
         field.text = "hello"
         f.key(.character("a"), [.control])
@@ -166,12 +164,9 @@ import XKitCore
     }
 
     @Test func middleClickPastesPrimaryAtThePointer() async {
-        let clipboard = TagTestClipboard()
-        Clipboards.service = clipboard
-        defer { Clipboards.service = nil }
-        let f = TagInputFixture()
-        let field = TextField(frame: Rect(x: 0, y: 0, width: 200, height: 24))
-        f.root.addSubview(field)
+        let (clipboard, fixture, field) = fieldWithFakeClipboard()
+        // The fixture hosts the field's window; keep it alive for the whole test.
+        defer { Clipboards.service = nil; withExtendedLifetime(fixture) {} }
         field.text = "ac"
         clipboard.strings[.primary] = "b"
         field.moveCaret(to: 1)
