@@ -201,6 +201,7 @@ public final class XTestDriver: @unchecked Sendable {
     /// spare keycodes with XChangeKeyboardMapping, as xdotool does; clients see MappingNotify first.
     /// "\n" types Return, "\t" Tab. Multi-scalar characters are typed scalar by scalar.
     public func type(_ text: String, delay: TimeInterval = 0.002) throws {
+        try bindAhead(text)
         for scalar in text.unicodeScalars {
             try typeScalar(scalar)
             sleepSeconds(delay)
@@ -209,10 +210,30 @@ public final class XTestDriver: @unchecked Sendable {
 
     /// `type` with `Task.sleep` between keys.
     public func type(_ text: String, delay: TimeInterval = 0.002) async throws {
+        try bindAhead(text)
         for scalar in text.unicodeScalars {
             try typeScalar(scalar)
             try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
         }
+    }
+
+    /// Binds every keysym the text needs before the first key goes out, then pauses once.
+    ///
+    /// A client reads a key's keysym from its copy of the keymap, refreshed on MappingNotify; if
+    /// bindings and key events interleave, a client that is still refreshing can read the wrong
+    /// symbol. With every binding made first, each MappingNotify precedes every key event.
+    private func bindAhead(_ text: String) throws {
+        let keysyms = Set(text.unicodeScalars.map(Self.keysym(for:)))
+        guard keysyms.count <= spareKeycodes.count else { return }
+        let bound = try locked { () -> Bool in
+            var boundAny = false
+            for ks in keysyms where spareAssignments[ks] == nil {
+                _ = try keycode(forKeysym: ks)
+                if spareAssignments[ks] != nil { boundAny = true }
+            }
+            return boundAny
+        }
+        if bound { sleepSeconds(bindPause * 5) }
     }
 
     private func typeScalar(_ scalar: Unicode.Scalar) throws {
