@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-bench", dependencies: ["XKit", "XKitTesting"]),
-        .testTarget(name: "XKitCoreTests", dependencies: ["XKitCore"]),
+        .testTarget(name: "XKitCoreTests", dependencies: ["XKitCore", "XKitTesting"]),
         .testTarget(name: "XKitTests", dependencies: ["XKit", "XKitTesting"]),
     ],
     swiftLanguageModes: [.v6]

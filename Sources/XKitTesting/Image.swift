@@ -87,7 +87,7 @@ extension RGBImage {
     /// Decodes PNG bytes, naming the source in errors.
     public static func decodePNG(_ data: Data, name: String = "PNG data") throws -> RGBImage {
         do {
-            return try PNGCodec.decode([UInt8](data))
+            return try PNGDecoder.decode([UInt8](data))
         } catch {
             throw XKitTestingError("\(name): cannot decode PNG (\(error))")
         }

@@ -18,12 +18,12 @@ func runMenuBench(arguments: [String]) async -> Int32 {
         window.contentView.addSubview(label)
         window.show()
         while !window.hasDrawnFirstFrame { try await Task.sleep(nanoseconds: 1_000_000) }
-        let menu = MenuController.shared
+        let menu = app.menuController
         var samples: [(Int, Double)] = []
         let start = monotonicSeconds()
         for cycle in 1...cycles {
             label.toggleCopyMenu()
-            while menu.menuView?.windowHost.map({ ($0 as? Window)?.hasDrawnFirstFrame ?? false }) != true {
+            while menu.menuView?.window?.hasDrawnFirstFrame != true {
                 try await Task.sleep(nanoseconds: 200_000)
             }
             menu.hideMenu()

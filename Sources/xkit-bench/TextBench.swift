@@ -158,9 +158,9 @@ enum TextBenchChild {
         }
         let font = Font(family: "sans-serif", size: Double(TextBenchDriver.pixelSize) / app.scale)
         // Warm the font and the fallback fonts of every script, as pango_hit does.
-        _ = TextLayout(AttributedText("warm П コ 복 ạ", font: font), maxWidth: width, measurer: app.fonts)
+        _ = TextLayout(AttributedText("warm П コ 복 ạ", font: font), maxWidth: width, measurer: app.platform.textMeasurer)
         let t1 = monotonicSeconds()
-        let layout = TextLayout(AttributedText(text, font: font), maxWidth: width, measurer: app.fonts)
+        let layout = TextLayout(AttributedText(text, font: font), maxWidth: width, measurer: app.platform.textMeasurer)
         let t2 = monotonicSeconds()
         var random = BenchRandom(seed: 42)
         let size = layout.size

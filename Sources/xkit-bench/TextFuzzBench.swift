@@ -1,3 +1,4 @@
+import XKitTesting
 import Glibc
 import XKit
 

@@ -2,15 +2,14 @@ import XKit
 
 extension GalleryScene {
     /// Copyable labels: a price, a paragraph per script, a centred one, and the app-wide switch.
-    func copyableSection() -> View {
+    func copyableSection(app: Application) -> View {
         let status = Label(text: "Long-press, right-click or press Menu on a label", font: .system(size: 12),
                            textColor: .secondaryLabel)
         status.identifier = "copyable.status"
 
-        MenuController.shared.menuItems = [
-            MenuItem(title: "Share…") {
-                let target = MenuController.shared.targetView as? Label
-                status.text = "Shared: \(target?.text ?? "")"
+        app.menuController.menuItems = [
+            MenuItem(title: "Share…") { context in
+                status.text = "Shared: \((context.target as? Label)?.text ?? "")"
             },
         ]
 
@@ -32,9 +31,9 @@ extension GalleryScene {
         toggle.identifier = "copyable.toggle"
         toggle.setBackgroundColor(.gray, for: .normal)
         toggle.addAction { button in
-            Label.copyableByDefault.toggle()
-            button.title = "Every label copyable: \(Label.copyableByDefault ? "on" : "off")"
-            button.setBackgroundColor(Label.copyableByDefault ? .green : .gray, for: .normal)
+            app.copyableLabelsByDefault.toggle()
+            button.title = "Every label copyable: \(app.copyableLabelsByDefault ? "on" : "off")"
+            button.setBackgroundColor(app.copyableLabelsByDefault ? .green : .gray, for: .normal)
         }
         let row = StackView(axis: .horizontal, spacing: 10, alignment: .center, [toggle])
         return StackView(spacing: 8, [top, price] + paragraphs + [FixedHeight(centred, height: 36), row, status])

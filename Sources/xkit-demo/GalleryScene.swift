@@ -13,7 +13,7 @@ struct GalleryScene: DemoScene {
             SectionCard(title: "Wrapping and truncation", body: wrappingSection()),
         ])
         let middle = StackView(spacing: 12, [
-            SectionCard(title: "Copyable labels", body: copyableSection()),
+            SectionCard(title: "Copyable labels", body: copyableSection(app: app)),
             SectionCard(title: "Controls", body: controlsSection()),
         ])
         let right = StackView(spacing: 12, [

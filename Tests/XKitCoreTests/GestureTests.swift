@@ -1,5 +1,6 @@
 import Testing
-@testable import XKitCore
+@_spi(Platform) @testable import XKitCore
+import XKitTesting
 
 /// A view that tracks the pointer itself, recording what the router told it.
 @MainActor
@@ -37,13 +38,13 @@ struct GestureBench {
 
     func down(_ p: Point, _ button: PointerButton = .primary, serverTime: UInt32 = 0) {
         router.handle(PointerEvent(kind: .down, location: p, button: button, buttonsDown: [button],
-                                   time: clock.now, serverTime: serverTime))
+                                   time: clock.now, timestamp: PlatformTimestamp(serverTime)))
     }
     func move(_ p: Point, _ held: Set<PointerButton> = [.primary]) {
         router.handle(PointerEvent(kind: .moved, location: p, buttonsDown: held, time: clock.now))
     }
     func up(_ p: Point, _ button: PointerButton = .primary, serverTime: UInt32 = 0) {
-        router.handle(PointerEvent(kind: .up, location: p, button: button, time: clock.now, serverTime: serverTime))
+        router.handle(PointerEvent(kind: .up, location: p, button: button, time: clock.now, timestamp: PlatformTimestamp(serverTime)))
     }
     /// Advances the clock and lets the router fire what became due.
     func wait(_ seconds: Double) {
@@ -75,7 +76,7 @@ final class StateLog {
         b.clock.advance(by: 0.1)
         b.up(Point(x: 63, y: 62), serverTime: 200)
         #expect(log.states == [.ended])
-        #expect(tap.lastEvent?.serverTime == 200)
+        #expect(tap.lastEvent?.timestamp?.rawValue == 200)
         #expect(tap.location(in: b.child) == Point(x: 13, y: 12))
         #expect(tap.state == .possible, "reset for the next click")
         #expect(b.router.nextDeadline == nil)
@@ -270,7 +271,7 @@ final class StateLog {
         #expect(press.state == .possible)
         b.wait(0.2)
         #expect(log.states == [.began])
-        #expect(press.lastEvent?.serverTime == 42, "the press's timestamp, for a Copy")
+        #expect(press.lastEvent?.timestamp?.rawValue == 42, "the press's timestamp, for a Copy")
         b.move(Point(x: 64, y: 60))
         b.move(Point(x: 90, y: 70))
         #expect(log.states == [.began, .changed, .changed])

@@ -1,5 +1,6 @@
 import Testing
 import XKitCore
+import XKitTesting
 
 @MainActor
 @Suite struct LabelTests {
@@ -145,8 +146,16 @@ import XKitCore
         #expect(label.text == nil)
     }
 
-    @Test func withoutAWindowTheLabelMeasuresWithTheTextSystem() {
+    @Test func withoutAWindowOrAnAppTheLabelMeasuresWithTheFixedWidthStandIn() {
         let label = Label(text: "abc")
-        #expect(label.measurer === TextSystem.measurer)
+        #expect(label.measurer === MonospaceMeasurer.shared)
+    }
+
+    @Test func inAWindowTheLabelMeasuresWithItsPlatformsMeasurer() {
+        let measurer = FixedAdvanceMeasurer()
+        let scene = HeadlessScene(measurer: measurer)
+        let label = Label(text: "abc")
+        scene.root.addSubview(label)
+        #expect(label.measurer === measurer)
     }
 }

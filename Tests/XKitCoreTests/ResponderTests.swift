@@ -1,42 +1,32 @@
 import Testing
 @testable import XKitCore
+import XKitTesting
 
 /// The responder chain, typed actions, associated values and the app-wide copyable switch.
 @MainActor
 struct ResponderTests {
-    private final class AppResponder: Responder {
+    /// An application that answers "save" itself.
+    private final class SavingApp: Application {
         var performed: [Action] = []
         override func canPerformAction(_ action: Action, sender: Any?) -> Bool { action == Action("save") }
-        override func perform(_ action: Action, sender: Any?) -> Bool { performed.append(action); return true }
-    }
-
-    /// A window stand-in that is a responder, with the app after it.
-    private final class ResponderWindow: Responder, ViewHost {
-        let app = AppResponder()
-        let measurer: TextMeasurer = MonospaceMeasurer()
-        let scale = 1.0
-        let screenOrigin = Point.zero
-        let rootView: View
-        private(set) lazy var eventRouter = EventRouter(root: rootView)
-        init(root: View) { rootView = root; super.init(); root.host = self }
-        override var nextResponder: Responder? { app }
-        func setNeedsDisplay(in rect: Rect) {}
-        func setNeedsLayout() {}
-        func viewTreeDidChange() {}
+        override func perform(_ action: Action, sender: Any?, event: InputEvent?) -> Bool { performed.append(action); return true }
     }
 
     @Test func actionsTravelFromTheViewThroughTheRootAndWindowToTheApp() {
-        let root = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
-        let window = ResponderWindow(root: root)
+        let platform = HeadlessPlatform()
+        let app = SavingApp(platform: platform)
+        let window = Window(title: "chain", size: Size(width: 200, height: 100), app: app)
+        let root = window.contentView
         let child = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
         root.addSubview(child)
         #expect(child.nextResponder === root)
         #expect(root.nextResponder === window)
-        #expect(child.target(for: Action("save"), sender: nil) === window.app)
+        #expect(window.nextResponder === app)
+        #expect(child.target(for: Action("save"), sender: nil) === app)
         #expect(child.sendAction(Action("save"), sender: nil))
-        #expect(window.app.performed == [Action("save")])
+        #expect(app.performed == [Action("save")])
         var copied = 0
-        root.addActionHandler(.copy) { _ in copied += 1 }
+        root.addActionHandler(.copy) { _, _ in copied += 1 }
         #expect(child.target(for: .copy, sender: nil) === root)
         #expect(child.sendAction(.copy, sender: nil))
         #expect(copied == 1)
@@ -77,7 +67,6 @@ struct ResponderTests {
     @Test func theAppWideSwitchCoversPlainLabelsButNotControlTitlesOrChips() {
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
         let host = MeasuringHost(root: root)
-        ViewHosts.register(host)
         let plain = Label(text: "plain")
         let button = Button(title: "OK")
         let tags = TagInputView()
@@ -87,8 +76,7 @@ struct ResponderTests {
         root.addSubview(button)
         root.addSubview(tags)
         root.layoutIfNeeded()
-        defer { Label.copyableByDefault = false }
-        Label.copyableByDefault = true
+        host.app.copyableLabelsByDefault = true
         #expect(plain.isCopyable)
         #expect(plain.isUserInteractionEnabled)
         #expect(!button.titleLabel.isCopyable)
@@ -103,7 +91,7 @@ struct ResponderTests {
         let late = Label(text: "late")
         root.addSubview(late)
         #expect(late.isCopyable)
-        Label.copyableByDefault = false
+        host.app.copyableLabelsByDefault = false
         #expect(!plain.isCopyable)
         #expect(!plain.isUserInteractionEnabled)
     }

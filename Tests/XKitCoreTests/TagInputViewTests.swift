@@ -1,5 +1,6 @@
 import Testing
-import XKitCore
+@_spi(Platform) @_spi(Testing) import XKitCore
+import XKitTesting
 
 @MainActor
 @Suite(.serialized) struct TagInputViewTests {
@@ -24,9 +25,6 @@ import XKitCore
     }
 
     @Test func emptyAndDuplicateTitlesAreRejectedWithABriefHint() {
-        let scheduler = TagTestScheduler()
-        scheduler.install()
-        defer { Scheduler.schedule = { _, _ in {} } }
         let f = TagInputFixture(titles: ["Swift"])
         var rejections: [TagRejection] = []
         f.input.onReject = { _, _, reason in rejections.append(reason) }
@@ -37,8 +35,8 @@ import XKitCore
         #expect(rejections == [.duplicate])
         #expect(f.input.isShowingRejectionHint)
         #expect(f.field.text == "swift")
-        #expect(scheduler.pending.first?.0 == 0.4)
-        scheduler.runAll()
+        #expect(f.platform.pendingTimerDelays.first.map { abs($0 - 0.4) < 1e-9 } == true)
+        f.platform.advance(by: 0.4)
         #expect(!f.input.isShowingRejectionHint)
         f.field.text = "   "
         f.key(.enter)
@@ -177,11 +175,9 @@ import XKitCore
         #expect(f.input.split("x, y,z") == ["x", " y", "z"])
     }
 
-    @Test func pasteThroughTheClipboardServiceAddsThree() async {
-        let clipboard = TagTestClipboard()
-        Clipboards.service = clipboard
-        defer { Clipboards.service = nil }
+    @Test func pasteThroughThePlatformPasteboardAddsThree() async {
         let f = TagInputFixture()
+        let clipboard = f.clipboard
         f.input.focusField()
         clipboard.strings[.clipboard] = "a, b, c"
         #expect(await f.field.paste(from: .clipboard))

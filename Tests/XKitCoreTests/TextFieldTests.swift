@@ -1,5 +1,6 @@
 import Testing
-import XKitCore
+@_spi(Platform) import XKitCore
+import XKitTesting
 
 @MainActor
 @Suite struct TextFieldEditingTests {
@@ -114,17 +115,14 @@ import XKitCore
 @Suite(.serialized) struct TextFieldClipboardTests {
     /// A 200-point field in a window whose clipboard service records every copy.
     private func fieldWithFakeClipboard() -> (TagTestClipboard, TagInputFixture, TextField) {
-        let clipboard = TagTestClipboard()
-        Clipboards.service = clipboard
         let f = TagInputFixture()
         let field = TextField(frame: Rect(x: 0, y: 0, width: 200, height: 24))
         f.root.addSubview(field)
-        return (clipboard, f, field)
+        return (f.clipboard, f, field)
     }
 
     @Test func selectingWithShiftSetsPrimaryWithTheEventTime() {
         let (clipboard, f, field) = fieldWithFakeClipboard()
-        defer { Clipboards.service = nil }
         field.becomeFirstResponder()
         field.text = "copy me"
         f.key(.left, [.shift], time: 4242)
@@ -136,21 +134,19 @@ import XKitCore
 
     @Test func dragSelectingSetsPrimaryOnRelease() {
         let (clipboard, f, field) = fieldWithFakeClipboard()
-        defer { Clipboards.service = nil }
         field.text = "abcdef"
         let router = f.host.eventRouter
         router.handle(PointerEvent(kind: .down, location: Point(x: 7, y: 10), button: .primary, buttonsDown: [.primary], time: 1))
         router.handle(PointerEvent(kind: .moved, location: Point(x: 37, y: 10), buttonsDown: [.primary], time: 1.1))
         #expect(field.selectedText == "abc")
         #expect(clipboard.sets.isEmpty)
-        router.handle(PointerEvent(kind: .up, location: Point(x: 37, y: 10), button: .primary, time: 1.2, serverTime: 99))
+        router.handle(PointerEvent(kind: .up, location: Point(x: 37, y: 10), button: .primary, time: 1.2, timestamp: PlatformTimestamp(99)))
         #expect(clipboard.strings[.primary] == "abc")
         #expect(clipboard.sets.last?.2 == 99)
     }
 
     @Test func controlShortcutsCopyCutAndPaste() async {
         let (clipboard, f, field) = fieldWithFakeClipboard()
-        defer { Clipboards.service = nil }
         field.becomeFirstResponder()
         field.text = "hello"
         f.key(.character("a"), [.control])
@@ -166,7 +162,7 @@ import XKitCore
     @Test func middleClickPastesPrimaryAtThePointer() async {
         let (clipboard, fixture, field) = fieldWithFakeClipboard()
         // The fixture hosts the field's window; keep it alive for the whole test.
-        defer { Clipboards.service = nil; withExtendedLifetime(fixture) {} }
+        defer { withExtendedLifetime(fixture) {} }
         field.text = "ac"
         clipboard.strings[.primary] = "b"
         field.moveCaret(to: 1)

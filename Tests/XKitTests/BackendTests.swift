@@ -18,10 +18,10 @@ struct BackendTests {
 
     @Test func anXErrorIsReportedAndDoesNotEndTheProcess() throws {
         let app = try startApp()
-        let display = app.connection.display
+        let display = app.x11!.connection.display
         let before = XErrorTrap.errorCount
         // A window id nobody created: the server answers BadWindow.
-        let error = app.connection.trapErrors { XMapWindow(display, 0x7fff_fff0) }
+        let error = app.x11!.connection.trapErrors { XMapWindow(display, 0x7fff_fff0) }
         #expect(error != nil)
         if case .xError(let code, _, _)? = error { #expect(code == UInt8(BadWindow)) }
         // Untrapped, it goes to the handler that logs instead of exiting.
@@ -29,7 +29,7 @@ struct BackendTests {
         XSync(display, 0)
         #expect(XErrorTrap.errorCount == before + 2)
         // The connection still works.
-        #expect(XGetSelectionOwner(display, app.connection.atom("XKIT_NOBODY_OWNS_THIS")) == 0)
+        #expect(XGetSelectionOwner(display, app.x11!.connection.atom("XKIT_NOBODY_OWNS_THIS")) == 0)
     }
 
     @Test func anEmptyLabelSizesToZeroAndDraws() throws {
@@ -72,8 +72,8 @@ struct BackendTests {
         let missing = Font(family: "No Such Family 12345", size: 14)
         let sans = Font(family: "sans-serif", size: 14)
         let word = "Xin chào"
-        let a = word.reduce(0.0) { $0 + app.fonts.advance(of: $1, in: missing) }
-        let b = word.reduce(0.0) { $0 + app.fonts.advance(of: $1, in: sans) }
+        let a = word.reduce(0.0) { $0 + app.x11!.fonts.advance(of: $1, in: missing) }
+        let b = word.reduce(0.0) { $0 + app.x11!.fonts.advance(of: $1, in: sans) }
         #expect(a == b)
         #expect(a > 0)
     }
@@ -82,9 +82,9 @@ struct BackendTests {
         let app = try startApp()
         let font = Font(size: 16)
         for character in ["ạ", "Ж", "コ", "복", "字"] as [Character] {
-            #expect(app.fonts.advance(of: character, in: font) > 4, "no glyph advance for \(character)")
+            #expect(app.x11!.fonts.advance(of: character, in: font) > 4, "no glyph advance for \(character)")
         }
-        let face = try #require(app.fonts.face(for: font))
+        let face = try #require(app.x11!.fonts.face(for: font))
         #expect(face.fontIndex(for: "a") == 0)
         #expect(face.fontIndex(for: "복") > 0, "Hangul should come from a fallback font")
     }

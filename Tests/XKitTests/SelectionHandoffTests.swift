@@ -106,10 +106,10 @@ extension SelectionTests {
             for _ in 0..<100 where !window.hasDrawnFirstFrame { await pause(0.02) }
             final class Counter { var keys = 0; var ticks = 0 }
             let counter = Counter()
-            let observer = app.eventLoop.addObserver { event in
+            let observer = app.x11!.eventLoop.addObserver { event in
                 if event.type == KeyPress { counter.keys += 1 }
             }
-            defer { app.eventLoop.removeObserver(observer); window.close() }
+            defer { app.x11!.eventLoop.removeObserver(observer); window.close() }
             let hung = RawClient()
             await offMain { hung.own("CLIPBOARD") }
             board.pasteTimeout = 0.6
@@ -119,7 +119,7 @@ extension SelectionTests {
                 if counter.ticks < 100 { app.schedule(after: 0.05) { tick() } }
             }
             tick()
-            let xid = window.xid
+            let xid = window.x11ID ?? 0
             // A real key press, through XTest from another connection, while the paste waits.
             let typist = Thread {
                 let raw = RawClient()

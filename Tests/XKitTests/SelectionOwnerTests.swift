@@ -2,7 +2,7 @@
 import CX11
 import Foundation
 import Testing
-@testable import XKit
+@_spi(Testing) @testable import XKit
 
 extension SelectionTests {
     @Suite(.serialized) @MainActor struct Owner {

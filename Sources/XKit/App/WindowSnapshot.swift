@@ -2,11 +2,6 @@ import CX11
 import XKitCore
 
 extension Window {
-    /// The window's current back buffer as an image (device pixels), after a layout and draw pass.
-    public func snapshot() -> RGBImage? {
-        captureBackBuffer()
-    }
-
     /// Renders the window and writes it as a PNG.
     public func writeScreenshot(to path: String) throws {
         guard let image = snapshot() else { throw FileIO.Failure(path: path, reason: "the window has nothing drawn") }

@@ -30,7 +30,7 @@ final class IncrSender {
     }
 
     let connection: XConnection
-    private unowned let app: Application
+    private unowned let app: X11Platform
     /// Bytes per chunk; replies above this go INCR. 1 MiB, or less if the server's request limit is lower.
     let chunkSize: Int
     /// A transfer whose requestor makes no progress for this long is dropped.
@@ -44,12 +44,11 @@ final class IncrSender {
     /// the wire can still arrive for them, and is expected.
     private var goneWindows: [XID] = []
 
-    init(connection: XConnection, app: Application) {
+    init(connection: XConnection, app: X11Platform) {
         self.connection = connection
         self.app = app
         // Leave room for the ChangeProperty header; X requests are limited to maxRequestBytes.
-        var preferred = 1 << 20
-        if let env = getenv("XKIT_INCR_CHUNK"), let value = Int(String(cString: env)), value >= 4096 { preferred = value }
+        let preferred = 1 << 20
         chunkSize = max(4096, min(preferred, connection.maxRequestBytes - 1024))
         // Chunks are written untrapped (an XSync per chunk cost a round trip on every one of
         // them); a requestor that vanished shows up here, or as its DestroyNotify, instead.

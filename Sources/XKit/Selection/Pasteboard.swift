@@ -21,7 +21,7 @@ public final class Pasteboard {
     /// The largest paste accepted, in bytes; bigger ones throw `XKitError.tooLarge`.
     public var maximumPasteBytes = 512 << 20
     /// When false, pasting while we own the selection makes a real X round trip instead of a shortcut.
-    var usesOwnerShortcut = true
+    @_spi(Testing) public var usesOwnerShortcut = true
 
     private var cachedOwner: SelectionOwner?
     private var handoff: ClipboardManagerHandoff?

@@ -10,18 +10,17 @@ import XKitCore
 /// `xany.window` set to those windows, so the INCR sender sees them through an observer.
 @MainActor
 final class SelectionHub: XEventHandler {
-    private static var instance: SelectionHub?
-
     /// The hub for the running application (starting the application if needed).
     static func shared() throws -> SelectionHub {
-        if let instance { return instance }
-        let app = try Application.current ?? Application.start()
-        let hub = SelectionHub(app: app)
-        instance = hub
+        let platform = try X11Platform.running()
+        if let hub = platform.selectionHub { return hub }
+        let hub = SelectionHub(app: platform)
+        platform.selectionHub = hub
         return hub
     }
 
-    let app: Application
+    /// The X11 platform of the running app: its connection, event loop and latest input time.
+    let app: X11Platform
     let connection: XConnection
     let atoms: SelectionAtoms
     /// The hidden window (selects PropertyChangeMask only).
@@ -34,7 +33,7 @@ final class SelectionHub: XEventHandler {
     private var freeProperties: [Atom] = []
     private var propertyCount = 0
 
-    private init(app: Application) {
+    private init(app: X11Platform) {
         self.app = app
         connection = app.connection
         atoms = SelectionAtoms(connection: connection)

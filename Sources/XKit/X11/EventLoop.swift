@@ -8,12 +8,6 @@ protocol XEventHandler: AnyObject {
     func handle(_ event: inout XEvent)
 }
 
-/// Something redrawn once per loop pass, after all pending events are read.
-@MainActor
-protocol DisplayPassClient: AnyObject {
-    func displayIfNeeded()
-}
-
 /// The run loop: a dispatch read source on the X connection's fd that hands each wake-up to the main actor.
 ///
 /// Work is scheduled on the main actor (not on `DispatchQueue.main` directly) so it runs wherever the
@@ -24,14 +18,14 @@ protocol DisplayPassClient: AnyObject {
 @MainActor
 final class EventLoop {
     private struct WeakHandler { weak var handler: XEventHandler? }
-    private struct WeakClient { weak var client: DisplayPassClient? }
 
     let connection: XConnection
     private var source: DispatchSourceRead?
     private var handlers: [UInt: WeakHandler] = [:]
     private var observers: [(id: Int, body: (inout XEvent) -> Void)] = []
     private var nextObserverID = 0
-    private var displayClients: [WeakClient] = []
+    /// Lays out and draws the app's dirty windows; runs once per pass, after all pending events.
+    var onDisplayPass: (() -> Void)?
     private var drainScheduled = false
     private var isDraining = false
     /// Events with no XKit window (MappingNotify and the like) go to this hook as well as observers.
@@ -82,12 +76,6 @@ final class EventLoop {
         observers.removeAll { $0.id == id }
     }
 
-    /// Adds a client redrawn after each pass.
-    func addDisplayClient(_ client: DisplayPassClient) {
-        displayClients.removeAll { $0.client == nil }
-        displayClients.append(WeakClient(client: client))
-    }
-
     /// Asks for a drain on the next main-queue turn (after app code that may have queued events or dirtied views).
     func scheduleDrain() {
         guard !drainScheduled else { return }
@@ -111,7 +99,7 @@ final class EventLoop {
                 XNextEvent(display, &event)
                 dispatch(&event)
             }
-            for client in displayClients { client.client?.displayIfNeeded() }
+            onDisplayPass?()
             XFlush(display)
             rounds += 1
             // Drawing can make round trips that queue more events; loop until none are left.

@@ -1,5 +1,5 @@
 import CX11
-import XKitCore
+@_spi(Platform) import XKitCore
 
 /// Turns X input events into XKit events: the one place that reads XEvent input fields.
 @MainActor
@@ -20,16 +20,16 @@ struct EventTranslator {
             if event.type == ButtonRelease, let button { held.remove(button) }
             return PointerEvent(kind: isWheel ? .scroll : (event.type == ButtonPress ? .down : .up),
                                 location: point(e.x, e.y), button: button, buttonsDown: held,
-                                modifiers: modifiers(e.state), time: clock.now, serverTime: UInt32(truncatingIfNeeded: e.time))
+                                modifiers: modifiers(e.state), time: clock.now, timestamp: PlatformTimestamp(UInt32(truncatingIfNeeded: e.time)))
         case MotionNotify:
             let e = event.xmotion
             return PointerEvent(kind: .moved, location: point(e.x, e.y), buttonsDown: buttons(fromState: e.state),
-                                modifiers: modifiers(e.state), time: clock.now, serverTime: UInt32(truncatingIfNeeded: e.time))
+                                modifiers: modifiers(e.state), time: clock.now, timestamp: PlatformTimestamp(UInt32(truncatingIfNeeded: e.time)))
         case EnterNotify, LeaveNotify:
             let e = event.xcrossing
             return PointerEvent(kind: event.type == EnterNotify ? .entered : .exited, location: point(e.x, e.y),
                                 buttonsDown: buttons(fromState: e.state), modifiers: modifiers(e.state),
-                                time: clock.now, serverTime: UInt32(truncatingIfNeeded: e.time))
+                                time: clock.now, timestamp: PlatformTimestamp(UInt32(truncatingIfNeeded: e.time)))
         default:
             return nil
         }
@@ -64,7 +64,7 @@ struct EventTranslator {
         if mods.contains(.control) || mods.contains(.alt) { text = nil }
         let key = EventTranslator.key(for: keysym, text: text)
         return KeyEvent(kind: event.type == KeyPress ? .down : .up, key: key, text: text, modifiers: mods,
-                        time: clock.now, serverTime: UInt32(truncatingIfNeeded: event.xkey.time))
+                        time: clock.now, timestamp: PlatformTimestamp(UInt32(truncatingIfNeeded: event.xkey.time)))
     }
 
     static func key(for keysym: KeySym, text: String?) -> Key {

@@ -41,16 +41,10 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
 /// Everything in XKit that talks to Xlib goes through the one shared connection, on the main thread.
 @MainActor
 public final class XConnection {
-    /// The shared connection, opened on first use.
-    public static func shared() throws -> XConnection {
-        if let existing = current { return existing }
-        let connection = try XConnection(displayName: nil)
-        current = connection
-        return connection
+    /// Opens a connection to `$DISPLAY`; the X11 platform holds the app's one connection.
+    static func open() throws -> XConnection {
+        try XConnection(displayName: nil)
     }
-
-    /// The shared connection if one is open.
-    public private(set) static var current: XConnection?
 
     /// The Xlib `Display*`.
     let display: OpaquePointer

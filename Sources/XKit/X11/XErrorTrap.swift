@@ -8,6 +8,10 @@ import XKitCore
 /// open, so a caller can tell whether its requests failed (a requestor window that vanished
 /// mid-transfer gives BadWindow), and otherwise logs it. An I/O error — the server is gone — cannot
 /// be recovered in Xlib, so we say so plainly and exit.
+///
+/// The state is process-wide because Xlib's handlers are: `XSetErrorHandler` takes a C function
+/// that captures nothing and is called on whichever thread made the request. This is the one
+/// place in the backend with mutable statics, and nothing outside this type touches them.
 enum XErrorTrap {
     nonisolated(unsafe) private static var depth = 0
     nonisolated(unsafe) private static var trapped: XKitError?

@@ -7,11 +7,13 @@ struct ActionList<Sender: AnyObject> {
         let handler: (Sender) -> Bool
     }
     private var entries: [Entry] = []
-    private static var nextID: Int { ActionTokenCounter.next() }
+    /// Tokens are unique per control, which is all `removeAction` needs.
+    private var lastID = 0
 
     /// Adds a handler; it returns false when it wants to be dropped (its weak owner is gone).
     mutating func add(_ events: ControlEvents, _ handler: @escaping (Sender) -> Bool) -> ActionToken {
-        let token = ActionToken(id: ActionList.nextID)
+        lastID += 1
+        let token = ActionToken(id: lastID)
         entries.append(Entry(token: token, events: events, handler: handler))
         return token
     }
@@ -36,15 +38,5 @@ struct ActionList<Sender: AnyObject> {
     /// How many handlers are registered for any of the events.
     func count(for events: ControlEvents) -> Int {
         entries.filter { !$0.events.isDisjoint(with: events) }.count
-    }
-}
-
-/// Token ids unique across all controls.
-@MainActor
-enum ActionTokenCounter {
-    private static var counter = 0
-    static func next() -> Int {
-        counter += 1
-        return counter
     }
 }

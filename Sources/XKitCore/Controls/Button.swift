@@ -84,6 +84,9 @@ open class Button: Control {
                     height: (text.height + contentInsets.vertical).rounded(.up))
     }
 
+    open override var accessibilityRole: AccessibilityNode.Role { .pushButton }
+    open override var accessibilityName: String? { titleLabel.text }
+
     open override var traceType: String { "Button" }
 
     open override func traceFields() -> [(String, JSON)] {

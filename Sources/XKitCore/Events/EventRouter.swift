@@ -18,8 +18,30 @@ public final class EventRouter {
     /// The next responder after the root view (the window), for actions nobody in the tree handles.
     public weak var windowResponder: Responder?
     private lazy var gestures = GestureArena(router: self)
+    private var dispatchDepth = 0
+    private var deferred: [() -> Void] = []
 
     public init(root: View) { self.root = root }
+
+    /// Runs `body` once the event being dispatched has been handled completely, or at once when
+    /// none is; work that would re-enter the router (opening a popup that cancels capture,
+    /// closing a window) waits here instead of running inside a recognizer's callback.
+    public func afterDispatch(_ body: @escaping () -> Void) {
+        if dispatchDepth == 0 { body() } else { deferred.append(body) }
+    }
+
+    private func dispatching<T>(_ body: () -> T) -> T {
+        dispatchDepth += 1
+        let result = body()
+        dispatchDepth -= 1
+        if dispatchDepth == 0 {
+            while !deferred.isEmpty {
+                let work = deferred.removeFirst()
+                work()
+            }
+        }
+        return result
+    }
 
     /// Makes `view` the first responder (nil clears focus); returns false if it cannot take focus.
     @discardableResult
@@ -45,6 +67,10 @@ public final class EventRouter {
 
     /// Dispatches a pointer event in window coordinates.
     public func handle(_ event: PointerEvent) {
+        dispatching { route(event) }
+    }
+
+    private func route(_ event: PointerEvent) {
         switch event.kind {
         case .down:
             let hit = root.hitTest(event.location)
@@ -113,7 +139,7 @@ public final class EventRouter {
     // MARK: Gesture timing
 
     /// Fires gesture timeouts (long press, multi-tap interval) due by `now`, in monotonic seconds.
-    public func tick(now: Double) { gestures.tick(now: now) }
+    public func tick(now: Double) { dispatching { gestures.tick(now: now) } }
 
     /// When the host must next call `tick(now:)`, or nil when no gesture is waiting on time.
     public var nextDeadline: Double? { gestures.nextDeadline }
@@ -151,7 +177,16 @@ public final class EventRouter {
     /// Sends a key event up the responder chain from the first responder; returns whether it was handled.
     @discardableResult
     public func handle(_ event: KeyEvent) -> Bool {
-        var responder: Responder? = firstResponder ?? root
+        dispatching { route(event) }
+    }
+
+    private func route(_ event: KeyEvent) -> Bool {
+        let start: Responder = firstResponder ?? root
+        if event.kind == .down, let action = EditShortcuts.action(for: event),
+           let target = start.target(for: action, sender: event) ?? (start === root ? nil : windowResponder?.target(for: action, sender: event)) {
+            return target.perform(action, sender: event, event: event)
+        }
+        var responder: Responder? = start
         while let r = responder {
             if r.keyDown(event) { return true }
             responder = r.nextResponder ?? (r === root ? windowResponder : nil)

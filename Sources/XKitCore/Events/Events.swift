@@ -16,7 +16,7 @@ public enum PointerButton: Int, Hashable, Sendable {
 }
 
 /// A pointer event in window coordinates.
-public struct PointerEvent: Sendable {
+public struct PointerEvent: InputEvent {
     /// What happened to the pointer.
     public enum Kind: Sendable { case down, up, moved, entered, exited, scroll }
     public var kind: Kind
@@ -29,13 +29,13 @@ public struct PointerEvent: Sendable {
     public var modifiers: Modifiers
     /// Monotonic seconds, the clock the gesture recognizers use.
     public var time: Double
-    /// The X server timestamp, for selections and grabs.
-    public var serverTime: UInt32
+    /// The platform's timestamp (the X server time), for selections and grabs.
+    public var timestamp: PlatformTimestamp?
 
     public init(kind: Kind, location: Point, button: PointerButton? = nil, buttonsDown: Set<PointerButton> = [],
-                modifiers: Modifiers = [], time: Double, serverTime: UInt32 = 0) {
+                modifiers: Modifiers = [], time: Double, timestamp: PlatformTimestamp? = nil) {
         self.kind = kind; self.location = location; self.button = button; self.buttonsDown = buttonsDown
-        self.modifiers = modifiers; self.time = time; self.serverTime = serverTime
+        self.modifiers = modifiers; self.time = time; self.timestamp = timestamp
     }
 }
 
@@ -50,7 +50,7 @@ public enum Key: Hashable, Sendable {
 }
 
 /// A key press or release, already mapped through the keyboard layout and input method.
-public struct KeyEvent: Sendable {
+public struct KeyEvent: InputEvent {
     /// Whether the key went down or up.
     public enum Kind: Sendable { case down, up }
     public var kind: Kind
@@ -61,14 +61,14 @@ public struct KeyEvent: Sendable {
     public var modifiers: Modifiers
     /// Monotonic seconds, as for pointer events.
     public var time: Double
-    /// The X server timestamp, for selections.
-    public var serverTime: UInt32
+    /// The platform's timestamp (the X server time), for selections.
+    public var timestamp: PlatformTimestamp?
     /// Whether this press is the keyboard's auto-repeat of a key held down.
     public var isRepeat: Bool
 
     public init(kind: Kind = .down, key: Key, text: String? = nil, modifiers: Modifiers = [],
-                time: Double = 0, serverTime: UInt32 = 0, isRepeat: Bool = false) {
+                time: Double = 0, timestamp: PlatformTimestamp? = nil, isRepeat: Bool = false) {
         self.kind = kind; self.key = key; self.text = text; self.modifiers = modifiers
-        self.time = time; self.serverTime = serverTime; self.isRepeat = isRepeat
+        self.time = time; self.timestamp = timestamp; self.isRepeat = isRepeat
     }
 }

@@ -19,7 +19,10 @@ open class Responder {
     open func canPerformAction(_ action: Action, sender: Any?) -> Bool { false }
 
     /// Runs an action this responder can perform; returns whether it did.
-    open func perform(_ action: Action, sender: Any?) -> Bool { false }
+    ///
+    /// `event` is the input that triggered it (a menu click, a key), as UIKit passes a UIEvent;
+    /// copying hands it to the pasteboard so the selection is owned from that moment.
+    open func perform(_ action: Action, sender: Any?, event: InputEvent?) -> Bool { false }
 
     /// The first responder in the chain from here that can perform the action.
     public func target(for action: Action, sender: Any?) -> Responder? {
@@ -33,8 +36,8 @@ open class Responder {
 
     /// Performs the action on the first responder in the chain that can; returns whether one did.
     @discardableResult
-    public func sendAction(_ action: Action, sender: Any?) -> Bool {
-        target(for: action, sender: sender)?.perform(action, sender: sender) ?? false
+    public func sendAction(_ action: Action, sender: Any?, event: InputEvent? = nil) -> Bool {
+        target(for: action, sender: sender)?.perform(action, sender: sender, event: event) ?? false
     }
 }
 

@@ -1,19 +1,32 @@
 /// One entry of a popup menu: a title and either a responder action or a closure.
 public struct MenuItem: Sendable {
+    /// What a custom item's handler is told: the view the menu was opened for and the choosing input.
+    @MainActor
+    public struct Context {
+        /// The view the menu belongs to (the label whose text "Share…" should share).
+        public let target: View?
+        /// The click or key that chose the item.
+        public let event: InputEvent?
+    }
+
     public var title: String
     /// Sent through the target view's responder chain (standard items: `.copy`, …).
     public var action: Action?
-    /// Run directly (custom items).
-    public var handler: (@MainActor @Sendable () -> Void)?
+    /// Run directly (custom items), with the menu's target.
+    public var handler: (@MainActor @Sendable (Context) -> Void)?
 
     /// An item that sends an action to the menu's target.
+    ///
+    ///     MenuItem(title: "Copy", action: .copy)
     public init(title: String, action: Action) {
         self.title = title
         self.action = action
     }
 
-    /// An item that runs a closure.
-    public init(title: String, handler: @escaping @MainActor @Sendable () -> Void) {
+    /// An item that runs a closure with the menu's target and the choosing event.
+    ///
+    ///     MenuItem(title: "Share…") { context in share((context.target as? Label)?.text) }
+    public init(title: String, handler: @escaping @MainActor @Sendable (Context) -> Void) {
         self.title = title
         self.handler = handler
     }
@@ -26,18 +39,4 @@ public struct MenuItem: Sendable {
         MenuItem(title: "Select All", action: .selectAll),
         MenuItem(title: "Delete", action: .delete),
     ]
-}
-
-/// Shows a menu view in a popup over the screen; the X backend provides it.
-@MainActor
-public protocol MenuPresenter: AnyObject {
-    /// The screen's bounds in root coordinates (logical points).
-    var screenBounds: Rect { get }
-    /// Shows `menu` in a popup at `frame` (root coordinates), grabbing the pointer and keyboard;
-    /// `onShown` runs once it is on screen; `onDismissRequest` asks the controller to close it (a click
-    /// outside, focus loss).
-    func present(_ menu: MenuView, frame: Rect, from view: View, time: UInt32?,
-                 onShown: @escaping () -> Void, onDismissRequest: @escaping () -> Void)
-    /// Removes the popup.
-    func dismiss(_ menu: MenuView)
 }

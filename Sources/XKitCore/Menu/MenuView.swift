@@ -9,8 +9,8 @@ public final class MenuView: View {
     public let layout: MenuLayout
     /// The highlighted item (hover or keyboard).
     public private(set) var highlightedIndex: Int?
-    /// Called with the chosen item's index and the server time of the click or key that chose it.
-    var onChoose: ((Int, UInt32) -> Void)?
+    /// Called with the chosen item's index and the click or key that chose it.
+    var onChoose: ((Int, InputEvent) -> Void)?
     /// Called for Escape.
     var onCancel: (() -> Void)?
 
@@ -30,6 +30,8 @@ public final class MenuView: View {
         drawsFocusRing = false
         identifier = "menu"
     }
+
+    public override var accessibilityRole: AccessibilityNode.Role { .menu }
 
     /// The item frames in this view's coordinates.
     public var itemFramesInView: [Rect] {
@@ -83,7 +85,7 @@ public final class MenuView: View {
         let index = item(atWindowPoint: event.location)
         defer { pressedIndex = nil }
         // A press that opened the menu elsewhere and released here does not count as a choice.
-        if let index, index == pressedIndex { onChoose?(index, event.serverTime) }
+        if let index, index == pressedIndex { onChoose?(index, event) }
     }
 
     private func item(atWindowPoint point: Point) -> Int? {
@@ -104,11 +106,35 @@ public final class MenuView: View {
         case .escape:
             onCancel?()
         case .enter, .space:
-            if let h = highlightedIndex { onChoose?(h, event.serverTime) }
+            if let h = highlightedIndex { onChoose?(h, event) }
         default:
             guard let move = MenuNavigation(key: event.key) else { return false }
             setHighlight(layout.highlight(from: highlightedIndex, moving: move))
         }
         return true
+    }
+}
+
+extension MenuView {
+    /// The menu's outline in its own coordinates: the rounded body and the arrow, for shaping the popup.
+    var outline: [[Point]] {
+        [
+            ShapePaths.roundedRect(placement.bodyRect, radius: 8),
+            ShapePaths.arrow(tip: placement.arrowTip, width: placement.arrowSize.width,
+                             height: placement.arrowSize.height, pointingUp: !placement.pointsDown),
+        ]
+    }
+
+    /// The `menu.shown` trace fields: the frame, where the arrow points and each item's frame, in device pixels.
+    func traceFields(scale: Double) -> [(String, JSON)] {
+        let frame = placement.frame
+        return [
+            ("frame", .rect(frame, scale: scale)),
+            ("placement", .string(placement.pointsDown ? "above" : "below")),
+            ("items", .array(zip(items, itemFramesInView).map { item, itemFrame in
+                .object([("title", .string(item.title)),
+                         ("frame", .rect(itemFrame.offsetBy(dx: frame.x, dy: frame.y), scale: scale))])
+            })),
+        ]
     }
 }

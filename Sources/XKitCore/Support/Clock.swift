@@ -15,16 +15,6 @@ public final class SystemClock: Clock {
     public var now: Double { monotonicSeconds() }
 }
 
-/// A clock that moves only when told, for deterministic tests.
-public final class ManualClock: Clock, @unchecked Sendable {
-    private var current: Double
-    /// A clock that reads `now` until advanced.
-    public init(now: Double = 0) { current = now }
-    public var now: Double { current }
-    /// Moves time forward.
-    public func advance(by seconds: Double) { current += seconds }
-}
-
 /// Seconds on CLOCK_MONOTONIC.
 public func monotonicSeconds() -> Double {
     var ts = timespec()

@@ -1,104 +1,97 @@
 /// Copyable labels: a long press, right-click, the Menu key or Shift+F10 opens a Copy menu pointing
 /// at the text, and Copy puts the text on the CLIPBOARD.
 ///
-/// Built only from public extension points — the associated-value store, gesture recognizers,
-/// action handlers, key commands and `MenuController` — to show they are enough for app features.
+/// Built from public extension points (the associated-value store, gesture recognizers, key
+/// commands and the app's `MenuController`); Copy itself is the label's one edit-command path
+/// (`Label+EditCommands`), shared with selectable labels.
 extension Label {
-    /// Makes every plain label copyable; labels that belong to a control (a button title, a menu
-    /// item, a tag chip) are never affected, and their clicks keep going to the control.
-    public static var copyableByDefault: Bool {
-        get { CopyableDefaults.enabled }
-        set {
-            guard newValue != CopyableDefaults.enabled else { return }
-            CopyableDefaults.enabled = newValue
-            CopyableDefaults.observeInsertions()
-            for host in ViewHosts.all {
-                host.rootView.forEachDescendant { ($0 as? Label)?.applyCopyableState() }
-            }
-        }
-    }
-
-    /// Whether the label offers Copy (default false, or `copyableByDefault` for plain labels).
+    /// Whether the label offers Copy (default false, or the app's `copyableLabelsByDefault` for plain labels).
     ///
     /// A copyable label takes clicks and can become first responder.
+    ///
+    ///     price.isCopyable = true
     public var isCopyable: Bool {
-        get { copyableState.explicit ?? (Label.copyableByDefault && !isOwnedByControl) }
+        get { copyableState?.explicit ?? (application?.copyableLabelsByDefault == true && !isOwnedByControl) }
         set {
-            copyableState.explicit = newValue
+            ensureCopyableState().explicit = newValue
             applyCopyableState()
         }
     }
 
     /// Whether a long press opens the menu (default true); installs or removes the recognizer.
     public var usesLongPressGesture: Bool {
-        get { copyableState.usesLongPress }
+        get { copyableState?.usesLongPress ?? true }
         set {
-            copyableState.usesLongPress = newValue
+            ensureCopyableState().usesLongPress = newValue
             applyCopyableState()
         }
     }
 
     /// The long-press recognizer of a copyable label, while it is installed.
-    public var longPressGestureRecognizer: LongPressGestureRecognizer? { copyableState.longPress }
+    public var longPressGestureRecognizer: LongPressGestureRecognizer? { copyableState?.longPress }
 
     /// Whether a plain tap toggles the menu too (default false).
     public var showsMenuOnTap: Bool {
-        get { copyableState.showsMenuOnTap }
+        get { copyableState?.showsMenuOnTap ?? false }
         set {
-            copyableState.showsMenuOnTap = newValue
+            ensureCopyableState().showsMenuOnTap = newValue
             applyCopyableState()
         }
     }
 
     /// What Copy puts on the clipboard instead of `text` (e.g. a price without its caption).
     public var copyText: String? {
-        get { copyableState.copyText }
-        set { copyableState.copyText = newValue }
+        get { copyableState?.copyText }
+        set { ensureCopyableState().copyText = newValue }
     }
 
     /// Opens the copy menu pointing at the text, or closes it if it is already open for this label.
-    public func toggleCopyMenu(time: UInt32? = nil) {
-        let menu = MenuController.shared
+    ///
+    /// `event` is the input that asked for it (the long press, the key).
+    public func toggleCopyMenu(event: InputEvent? = nil) {
+        guard let menu = window?.application.menuController else { return }
         if menu.isShowingMenu(for: self) {
             menu.hideMenu()
         } else {
-            menu.showMenu(from: self, rect: textRect(forBounds: bounds, limitedToNumberOfLines: numberOfLines), time: time)
+            menu.showMenu(from: self, rect: textRect(forBounds: bounds, limitedToNumberOfLines: numberOfLines), event: event)
         }
-    }
-
-    /// Puts the label's selection, else `copyText`, else its text on the CLIPBOARD and flashes the label.
-    public func copyToClipboard(time: UInt32? = nil) {
-        let text = selectedText ?? copyText ?? text ?? ""
-        Clipboards.service?.setString(text, selection: .clipboard, time: time)
-        Trace.emit("copied", [("id", identifier.map { JSON.string($0) } ?? .null), ("bytes", .int(text.utf8.count))])
-        flashCopied()
     }
 
     // MARK: Installation
 
-    private var copyableState: CopyableState {
-        if let state = associatedValues[CopyableDefaults.key] { return state }
+    private var copyableState: CopyableState? { associatedValues[CopyableState.key] }
+
+    private func ensureCopyableState() -> CopyableState {
+        if let state = copyableState { return state }
         let state = CopyableState()
-        associatedValues[CopyableDefaults.key] = state
-        CopyableDefaults.registerTraceField()
-        CopyableDefaults.observeInsertions()
+        associatedValues[CopyableState.key] = state
         return state
     }
 
-    /// Installs or removes the recognizers, actions and keys to match `isCopyable`.
+    /// Re-applies the app-wide default after the label moved or the app changed it.
+    func applyCopyableDefault() {
+        if copyableState != nil || application?.copyableLabelsByDefault == true { applyCopyableState() }
+    }
+
+    /// Installs or removes the recognizers and keys to match `isCopyable`.
     func applyCopyableState() {
-        let state = copyableState
         let wanted = isCopyable
-        if state.isInstalled { uninstallCopyable(state) }
+        let state = ensureCopyableState()
+        if state.isInstalled {
+            guard !wanted || state.installedLongPress != state.usesLongPress || state.installedTap != state.showsMenuOnTap else { return }
+            uninstallCopyable(state)
+        }
         guard wanted else { return }
         state.isInstalled = true
+        state.installedLongPress = state.usesLongPress
+        state.installedTap = state.showsMenuOnTap
         state.savedInteraction = isUserInteractionEnabled
         state.savedFocusable = isFocusable
         isUserInteractionEnabled = true
         isFocusable = true
 
         let secondary = TapGestureRecognizer { [weak self] recognizer in
-            self?.toggleCopyMenu(time: recognizer.lastEvent?.serverTime)
+            self?.toggleCopyMenu(event: recognizer.lastEvent)
         }
         secondary.buttons = [.secondary]
         addGestureRecognizer(secondary)
@@ -107,32 +100,26 @@ extension Label {
         if state.usesLongPress {
             let press = LongPressGestureRecognizer { [weak self] recognizer in
                 guard recognizer.state == .began else { return }
-                self?.toggleCopyMenu(time: recognizer.lastEvent?.serverTime)
+                self?.toggleCopyMenu(event: recognizer.lastEvent)
             }
             addGestureRecognizer(press)
             state.longPress = press
         }
         if state.showsMenuOnTap {
             let tap = TapGestureRecognizer { [weak self] recognizer in
-                self?.toggleCopyMenu(time: recognizer.lastEvent?.serverTime)
+                self?.toggleCopyMenu(event: recognizer.lastEvent)
             }
             if let press = state.longPress { tap.require(toFail: press) }
             addGestureRecognizer(tap)
             state.tap = tap
         }
         state.tokens = [
-            addActionHandler(.copy) { [weak self] sender in
-                self?.copyToClipboard(time: (sender as? MenuController)?.lastChoiceTime)
-            },
-            addKeyCommand(KeyCommand(.menu)) { [weak self] event in self?.toggleCopyMenu(time: event.serverTime); return true },
+            addKeyCommand(KeyCommand(.menu)) { [weak self] event in self?.toggleCopyMenu(event: event); return true },
             addKeyCommand(KeyCommand(.function(10), modifiers: .shift)) { [weak self] event in
-                self?.toggleCopyMenu(time: event.serverTime); return true
-            },
-            addKeyCommand(KeyCommand(.character("c"), modifiers: .control)) { [weak self] event in
-                self?.copyToClipboard(time: event.serverTime); return true
+                self?.toggleCopyMenu(event: event); return true
             },
         ]
-        windowHost?.viewTreeDidChange()
+        window?.viewTreeDidChange()
     }
 
     private func uninstallCopyable(_ state: CopyableState) {
@@ -147,18 +134,19 @@ extension Label {
         isUserInteractionEnabled = state.savedInteraction
         isFocusable = state.savedFocusable
         state.isInstalled = false
-        if MenuController.shared.isShowingMenu(for: self) { MenuController.shared.hideMenu() }
+        if let menu = window?.application.menuController, menu.isShowingMenu(for: self) { menu.hideMenu() }
         resignFirstResponder()
-        windowHost?.viewTreeDidChange()
+        window?.viewTreeDidChange()
     }
 
-    private func flashCopied() {
-        let state = copyableState
-        state.cancelFlash?()
+    /// Tints the label briefly so the user sees what was copied.
+    func flashCopied() {
+        let state = ensureCopyableState()
+        state.cancelFlash?.cancel()
         if !state.isFlashing { state.backgroundBeforeFlash = backgroundColor }
         state.isFlashing = true
         backgroundColor = Color.selection.withAlpha(0.7)
-        state.cancelFlash = Scheduler.after(0.35) { [weak self, weak state] in
+        state.cancelFlash = application?.schedule(after: 0.35) { [weak self, weak state] in
             guard let self, let state else { return }
             self.backgroundColor = state.backgroundBeforeFlash
             state.isFlashing = false
@@ -169,11 +157,16 @@ extension Label {
 /// Per-label copyable state, kept in the label's associated-value store.
 @MainActor
 final class CopyableState {
+    /// Where a label keeps its copyable state.
+    static let key = AssociatedKey<CopyableState?>("xkit.label.copyable", default: nil)
+
     var explicit: Bool?
     var usesLongPress = true
     var showsMenuOnTap = false
     var copyText: String?
     var isInstalled = false
+    var installedLongPress = true
+    var installedTap = false
     var savedInteraction = false
     var savedFocusable = false
     var longPress: LongPressGestureRecognizer?
@@ -182,35 +175,5 @@ final class CopyableState {
     var tokens: [ResponderHandlerToken] = []
     var isFlashing = false
     var backgroundBeforeFlash: Color?
-    var cancelFlash: (() -> Void)?
-}
-
-/// The app-wide switch and the hooks that make it reach labels created later.
-@MainActor
-enum CopyableDefaults {
-    static var enabled = false
-    private static var observing = false
-    private static var tracing = false
-
-    static func observeInsertions() {
-        guard !observing else { return }
-        observing = true
-        View.insertionObservers.append { view in
-            guard let label = view as? Label else { return }
-            // Re-evaluate on every insertion: moving a label into a control makes it owned.
-            if enabled || label.associatedValues.contains(key) { label.applyCopyableState() }
-        }
-    }
-
-    static func registerTraceField() {
-        guard !tracing else { return }
-        tracing = true
-        View.traceContributors.append { view in
-            guard let label = view as? Label, label.isCopyable else { return [] }
-            return [("copyable", .bool(true))]
-        }
-    }
-
-    /// Where a label keeps its copyable state.
-    static let key = AssociatedKey<CopyableState?>("xkit.label.copyable", default: nil)
+    var cancelFlash: Cancellable?
 }

@@ -2,10 +2,11 @@
 ///
 /// Dragging selects from the press to the pointer (by the same caret hit test that draws), a double
 /// click selects a word and a triple click a paragraph. Finishing a selection puts it on PRIMARY
-/// with the release's server time and gives the label keyboard focus (without a ring), so Ctrl+C
-/// copies it. Copy (Ctrl+C or the `.copy` action) puts the selection on CLIPBOARD, or the whole
-/// text when nothing is selected. A finished selection is traced as `{"event":"text.select",…}` and
-/// selectable labels carry `"selectable":true` in the `views` event.
+/// with the release's time and gives the label keyboard focus (without a ring), so Ctrl+C copies
+/// it. Copy (Ctrl+C, the menu or the `.copy` action, all through `Label+EditCommands`) puts the
+/// selection on CLIPBOARD, or the whole text when nothing is selected. A finished selection is
+/// traced as `{"event":"text.select",…}` and selectable labels carry `"selectable":true` in the
+/// `views` event.
 @MainActor
 extension Label {
     /// Whether the user can select the text with the pointer (off by default).
@@ -15,20 +16,7 @@ extension Label {
             guard newValue != isSelectable else { return }
             let interaction = textInteraction
             interaction.isSelectable = newValue
-            if newValue {
-                interaction.copyTokens = [
-                    addKeyCommand(KeyCommand(.character("c"), modifiers: .control)) { [weak self] event in
-                        self?.copySelectionOrText(time: event.serverTime) ?? false
-                    },
-                    addActionHandler(.copy, canPerform: { [weak self] in !(self?.text ?? "").isEmpty }) { [weak self] sender in
-                        _ = self?.copySelectionOrText(time: (sender as? GestureRecognizer)?.lastEvent?.serverTime)
-                    },
-                ]
-            } else {
-                interaction.copyTokens.forEach(removeResponderHandler)
-                interaction.copyTokens = []
-                interaction.selection = nil
-            }
+            if !newValue { interaction.selection = nil }
         }
     }
 
@@ -56,18 +44,10 @@ extension Label {
         set { textInteraction.selectionColor = newValue }
     }
 
-    /// Copies the selection, or the whole text when nothing is selected, to CLIPBOARD.
-    @discardableResult
-    public func copySelectionOrText(time: UInt32?) -> Bool {
-        guard let copied = selectedText ?? text, !copied.isEmpty, let service = Clipboards.service else { return false }
-        service.setString(copied, selection: .clipboard, time: time)
-        return true
-    }
-
     /// A selection was made by the pointer: PRIMARY gets it and the label takes focus for Ctrl+C.
-    func publishSelection(time: UInt32) {
+    func publishSelection(event: InputEvent) {
         guard let selected = selectedText, !selected.isEmpty else { return }
-        Clipboards.service?.setString(selected, selection: .primary, time: time)
+        application?.platform.pasteboard(.primary).setString(selected, event: event)
         Trace.emit("text.select", [("id", identifier.map { JSON.string($0) } ?? .null), ("text", .string(selected))])
         guard let interaction, !isFirstResponder else { return }
         interaction.focusingByPointer = true

@@ -101,7 +101,7 @@ open class Label: View {
     }
 
     /// The measurer matching the renderer that will draw this label.
-    public var measurer: TextMeasurer { windowHost?.measurer ?? TextSystem.measurer }
+    public var measurer: TextMeasurer { textMeasurer }
 
     // MARK: Layout
 
@@ -168,6 +168,18 @@ open class Label: View {
     /// from the keyboard); plain labels never take focus at all.
     open override var acceptsTabFocus: Bool { super.acceptsTabFocus }
 
+    open override func canPerformAction(_ action: Action, sender: Any?) -> Bool {
+        canPerformEditAction(action) ?? super.canPerformAction(action, sender: sender)
+    }
+
+    open override func perform(_ action: Action, sender: Any?, event: InputEvent?) -> Bool {
+        performEditAction(action, event: event) || super.perform(action, sender: sender, event: event)
+    }
+
+    open override var defaultCursor: Cursor? { isSelectable ? .iBeam : nil }
+
+    override func applicationDefaultsDidChange() { applyCopyableDefault() }
+
     open override func focusDidChange() {
         super.focusDidChange()
         rangeFocusDidChange()
@@ -181,10 +193,14 @@ open class Label: View {
 
     // MARK: Trace
 
+    open override var accessibilityRole: AccessibilityNode.Role { .label }
+    open override var accessibilityName: String? { text }
+
     open override var traceType: String { "Label" }
 
     open override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", .string(text ?? ""))] + (interaction?.traceFields() ?? [])
+            + (isCopyable ? [("copyable", .bool(true))] : [])
     }
 
     // MARK: Private
@@ -205,7 +221,7 @@ open class Label: View {
 
     /// The layout's origin centred vertically in the bounds, snapped down to device pixels.
     private func origin(of layout: TextLayout, inBounds bounds: Rect) -> Point {
-        let scale = windowHost?.scale ?? 1
+        let scale = window?.scale ?? 1
         let y = bounds.minY + (bounds.height - layout.size.height) / 2
         return Point(x: bounds.minX, y: (y * scale).rounded(.down) / scale)
     }
@@ -217,6 +233,6 @@ open class Label: View {
         setNeedsLayout()
         superview?.setNeedsLayout()
         // The `views` trace carries the text, so a new text is a change worth reporting.
-        windowHost?.viewTreeDidChange()
+        window?.viewTreeDidChange()
     }
 }

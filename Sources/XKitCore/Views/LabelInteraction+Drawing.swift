@@ -14,16 +14,16 @@ extension LabelInteraction {
                 context.fillRoundedRect(rect.insetBy(dx: -2, dy: 0).intersection(bounds), radius: 3, color: highlightColor)
             }
         }
-        let showsRing = label.isFirstResponder && (label.windowHost?.eventRouter.showsFocusRing ?? true)
+        let showsRing = label.isFirstResponder && (label.window?.eventRouter.showsFocusRing ?? true)
         if let focused, focused < ranges.count, showsRing {
             // Kept inside the bounds, so the label's own dirty rect covers it.
             for rect in placed(ranges[focused].info.range) {
                 context.strokeRoundedRect(rect.insetBy(dx: -2, dy: -1).intersection(bounds), radius: 3,
-                                          color: View.focusRingColor, lineWidth: 2)
+                                          color: label.focusRingColor, lineWidth: 2)
             }
         } else if ranges.isEmpty, showsRing {
             // A selectable label without ranges is focused as a whole.
-            context.strokeRoundedRect(bounds.insetBy(dx: 1, dy: 1), radius: 3, color: View.focusRingColor, lineWidth: 2)
+            context.strokeRoundedRect(bounds.insetBy(dx: 1, dy: 1), radius: 3, color: label.focusRingColor, lineWidth: 2)
         }
     }
 

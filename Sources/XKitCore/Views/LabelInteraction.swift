@@ -56,7 +56,7 @@ final class LabelInteraction {
     private var handlers: [Handler] = []
     /// The string explicit ranges index into; a new string drops them.
     private var string: String
-    private static var tokenCounter = 0
+    private var lastTokenID = 0
 
     var onLinkTap: (@MainActor (String, String) -> Void)? { didSet { invalidate() } }
     var detectors: Set<TextDetector> = [] { didSet { if detectors != oldValue { invalidate(); label.layoutStyleDidChange() } } }
@@ -67,7 +67,6 @@ final class LabelInteraction {
     var isSelectable = false
     var selection: Range<String.Index>? { didSet { label.setNeedsDisplay() } }
     var selectionColor = Color.selection { didSet { label.setNeedsDisplay() } }
-    var copyTokens: [ResponderHandlerToken] = []
 
     /// The range under a held press, drawn highlighted.
     var pressed: Range<String.Index>? { didSet { if pressed != oldValue { label.setNeedsDisplay() } } }
@@ -94,8 +93,8 @@ final class LabelInteraction {
 
     func add(_ target: (range: Range<String.Index>?, substring: String?, occurrence: SubstringOccurrence),
              handler: @escaping @MainActor (TappableRange) -> Void) -> LabelTapToken {
-        LabelInteraction.tokenCounter += 1
-        let token = LabelTapToken(id: LabelInteraction.tokenCounter)
+        lastTokenID += 1
+        let token = LabelTapToken(id: lastTokenID)
         let current = label.text ?? ""
         if current != string { adopt(current) }
         if let range = target.range {

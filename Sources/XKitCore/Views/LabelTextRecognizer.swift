@@ -10,8 +10,10 @@
 final class LabelTextRecognizer: GestureRecognizer {
     /// How far the pointer moves before a press in a selectable label becomes a drag selection.
     static let dragThreshold = 4.0
-    /// The longest gap between presses of a double or triple click, in seconds.
-    static let multiClickInterval = 0.4
+    /// The longest gap between presses of a double or triple click: the desktop's double-click time.
+    var multiClickInterval: Double {
+        view?.window?.platform.settings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime
+    }
     /// How far apart the presses of a double or triple click may be.
     static let multiClickDistance = 5.0
 
@@ -90,7 +92,7 @@ final class LabelTextRecognizer: GestureRecognizer {
         guard let label else { return }
         switch mode {
         case .drag, .units:
-            label.publishSelection(time: event.serverTime)
+            label.publishSelection(event: event)
             state = .ended
         case .press:
             if let pressedRange, isOver(pressedRange, event, label) {
@@ -130,7 +132,7 @@ final class LabelTextRecognizer: GestureRecognizer {
     }
 
     private func countClick(_ event: PointerEvent, _ interaction: LabelInteraction) {
-        let quick = event.time - interaction.lastPressTime <= LabelTextRecognizer.multiClickInterval
+        let quick = event.time - interaction.lastPressTime <= multiClickInterval
         let near = event.location.distance(to: interaction.lastPressLocation) <= LabelTextRecognizer.multiClickDistance
         interaction.clickCount = quick && near ? min(3, interaction.clickCount + 1) : 1
         interaction.lastPressTime = event.time

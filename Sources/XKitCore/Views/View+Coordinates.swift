@@ -25,13 +25,13 @@ extension View {
 
     /// A rect in this view's coordinates as trace JSON: root-window device pixels, what xdotool uses.
     public func traceRect(_ rect: Rect) -> JSON {
-        .rect(convertToScreen(rect), scale: windowHost?.scale ?? 1)
+        .rect(convertToScreen(rect), scale: window?.scale ?? 1)
     }
 
     /// A rect in this view's coordinates, in root-window (screen) coordinates (logical points).
     public func convertToScreen(_ rect: Rect) -> Rect {
         let r = convert(rect, to: nil)
-        let origin = windowHost?.screenOrigin ?? .zero
+        let origin = window?.screenOrigin ?? .zero
         return r.offsetBy(dx: origin.x, dy: origin.y)
     }
 

@@ -59,9 +59,15 @@ open class View: Responder {
 
     public private(set) var subviews: [View] = []
     public private(set) weak var superview: View?
-    /// Set on the root view by the native window.
-    public weak var host: ViewHost? {
-        didSet { if host !== oldValue { markTreeChanged(); setNeedsLayout(); setNeedsDisplay() } }
+    /// The window hosting this view as its content view (set on the root view only).
+    weak var hostWindow: Window? {
+        didSet {
+            guard hostWindow !== oldValue else { return }
+            markTreeChanged()
+            setNeedsLayout()
+            setNeedsDisplay()
+            notifyTreeMembershipChange()
+        }
     }
 
     /// The control this view is part of (a button's title, a chip's label), set by `Control.addOwnedSubview`.
@@ -97,11 +103,21 @@ open class View: Responder {
         super.init()
     }
 
-    /// The native window showing this view, found through the root view.
-    public var windowHost: ViewHost? {
+    /// The window showing this view, found through the root view; nil while the view is in no window.
+    ///
+    /// Views reach the platform's services (pasteboards, timers, the text measurer) through it.
+    public var window: Window? {
         var view: View = self
         while let parent = view.superview { view = parent }
-        return view.host
+        return view.hostWindow
+    }
+
+    /// The application of the view's window, else the started application (for views not yet in a window).
+    public var application: Application? { window?.application ?? Application.current }
+
+    /// The measurer for this view's text: its window's, else the started app's, else a fixed-width stand-in.
+    public var textMeasurer: TextMeasurer {
+        application?.platform.textMeasurer ?? MonospaceMeasurer.shared
     }
 
     /// The topmost ancestor.
@@ -126,7 +142,7 @@ open class View: Responder {
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
         view.didMoveToSuperview()
-        if !View.insertionObservers.isEmpty { view.notifyInsertion() }
+        view.notifyTreeMembershipChange()
         view.setNeedsLayout()
         view.setNeedsDisplay()
         setNeedsLayout()
@@ -136,11 +152,11 @@ open class View: Responder {
     /// Detaches the view from its superview.
     open func removeFromSuperview() {
         guard let parent = superview else { return }
-        let host = windowHost
+        let oldWindow = window
         parent.subviews.removeAll { $0 === self }
         parent.setNeedsDisplay(frame)
         superview = nil
-        host?.eventRouter.viewWasRemoved(self)
+        oldWindow?.eventRouter.viewWasRemoved(self)
         didMoveToSuperview()
         parent.markTreeChanged()
     }
@@ -148,14 +164,14 @@ open class View: Responder {
     /// Called after the superview changes (also on removal).
     open func didMoveToSuperview() {}
 
-    /// Observers told about every view inserted into a tree (each view of an inserted subtree),
-    /// so app-wide features such as `Label.copyableByDefault` reach views created later.
-    public static var insertionObservers: [(View) -> Void] = []
-
-    private func notifyInsertion() {
-        for observer in View.insertionObservers { observer(self) }
-        for sub in subviews { sub.notifyInsertion() }
+    /// Tells this view and its subtree that they moved in a tree or into a window, so app-wide
+    /// defaults such as `Application.copyableLabelsByDefault` reach views created later.
+    private func notifyTreeMembershipChange() {
+        forEachDescendant { $0.applicationDefaultsDidChange() }
     }
+
+    /// Re-applies app-wide defaults (the view moved, or the app changed a default); labels override it.
+    func applicationDefaultsDidChange() {}
 
     /// Calls `body` for this view and every descendant, depth first.
     public func forEachDescendant(_ body: (View) -> Void) {
@@ -183,7 +199,7 @@ open class View: Responder {
     // MARK: Responder chain
 
     /// The superview; for the root view, the window hosting it (whose next responder is the app).
-    open override var nextResponder: Responder? { superview ?? (host as? Responder) }
+    open override var nextResponder: Responder? { superview ?? hostWindow }
 
     open override var canBecomeFirstResponder: Bool { isFocusable && !isHidden }
 
@@ -195,23 +211,23 @@ open class View: Responder {
         extensionCanPerform(action)
     }
 
-    open override func perform(_ action: Action, sender: Any?) -> Bool {
-        extensionPerform(action, sender: sender)
+    open override func perform(_ action: Action, sender: Any?, event: InputEvent?) -> Bool {
+        extensionPerform(action, sender: sender, event: event)
     }
 
-    open override var isFirstResponder: Bool { windowHost?.eventRouter.firstResponder === self }
+    open override var isFirstResponder: Bool { window?.eventRouter.firstResponder === self }
 
     /// Asks the window to make this view the first responder.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
-        guard canBecomeFirstResponder, let router = windowHost?.eventRouter else { return false }
+        guard canBecomeFirstResponder, let router = window?.eventRouter else { return false }
         return router.makeFirstResponder(self)
     }
 
     /// Gives up first-responder status.
     @discardableResult
     open func resignFirstResponder() -> Bool {
-        guard isFirstResponder, let router = windowHost?.eventRouter else { return true }
+        guard isFirstResponder, let router = window?.eventRouter else { return true }
         return router.makeFirstResponder(nil)
     }
 
@@ -286,7 +302,7 @@ open class View: Responder {
     /// Marks the view for `layoutSubviews` before the next draw.
     public func setNeedsLayout() {
         needsLayout = true
-        windowHost?.setNeedsLayout()
+        window?.setNeedsLayout()
     }
 
     /// Lays out this view and its subtree now if marked.
@@ -316,9 +332,9 @@ open class View: Responder {
 
     /// Marks part of the view (in its coordinates) for redrawing.
     public func setNeedsDisplay(_ rect: Rect) {
-        guard let host = windowHost else { return }
+        guard let window else { return }
         // Padded for the focus ring, which is drawn just outside the bounds.
-        host.setNeedsDisplay(in: convert(rect, to: nil).insetBy(dx: -4, dy: -4))
+        window.setNeedsDisplay(in: convert(rect, to: nil).insetBy(dx: -4, dy: -4))
     }
 
     /// Draws the view's own content in bounds coordinates; the background is already drawn.
@@ -349,10 +365,10 @@ open class View: Responder {
         }
         drawOverlay(in: context)
         context.translate(by: boundsOrigin)
-        if drawsFocusRing && isFirstResponder && (windowHost?.eventRouter.showsFocusRing ?? true) {
+        if drawsFocusRing && isFirstResponder && (window?.eventRouter.showsFocusRing ?? true) {
             // Just outside the bounds, as on other desktops; setNeedsDisplay pads its rect to cover it.
             context.strokeRoundedRect(local.insetBy(dx: -3, dy: -3), radius: cornerRadius + 3,
-                                      color: View.focusRingColor, lineWidth: 2.5)
+                                      color: focusRingColor, lineWidth: 2.5)
         }
         if let border = borderColor, borderWidth > 0 {
             context.strokeRoundedRect(local, radius: cornerRadius, color: border, lineWidth: borderWidth)
@@ -360,9 +376,18 @@ open class View: Responder {
     }
 
     /// The focus ring's colour.
-    public static var focusRingColor = Color(hex: 0x3D8BFF, alpha: 0.85)
+    public var focusRingColor = Color(hex: 0x3D8BFF, alpha: 0.85)
 
     // MARK: Trace
+
+    /// The view's role in the accessibility tree and the trace; subclasses refine it.
+    open var accessibilityRole: AccessibilityNode.Role { subviews.isEmpty && backgroundColor == nil ? .filler : .panel }
+
+    /// The name assistive technologies read for the view (a label's text, a button's title).
+    open var accessibilityName: String? { nil }
+
+    /// The cursor this kind of view shows when `pointerCursor` was not set (text views show an I-beam).
+    open var defaultCursor: Cursor? { nil }
 
     /// The type name in the `views` trace event.
     open var traceType: String { String(describing: type(of: self)) }
@@ -370,10 +395,7 @@ open class View: Responder {
     /// Extra fields for the `views` trace event; subclasses add theirs to `super`'s.
     open func traceFields() -> [(String, JSON)] { [] }
 
-    /// Fields that extensions contribute to every view's trace entry.
-    public static var traceContributors: [(View) -> [(String, JSON)]] = []
-
     private func markTreeChanged() {
-        windowHost?.viewTreeDidChange()
+        window?.viewTreeDidChange()
     }
 }

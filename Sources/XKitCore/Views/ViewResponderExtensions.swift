@@ -27,7 +27,7 @@ struct ResponderExtensions {
         let token: ResponderHandlerToken
         let action: Action
         let canPerform: () -> Bool
-        let perform: (Any?) -> Void
+        let perform: (_ sender: Any?, _ event: InputEvent?) -> Void
     }
     struct KeyEntry {
         let token: ResponderHandlerToken
@@ -36,10 +36,11 @@ struct ResponderExtensions {
     }
     var actions: [ActionEntry] = []
     var keys: [KeyEntry] = []
-    static var counter = 0
-    static func nextToken() -> ResponderHandlerToken {
-        counter += 1
-        return ResponderHandlerToken(id: counter)
+    /// Tokens are unique per view, which is all `removeResponderHandler` needs.
+    private var lastTokenID = 0
+    mutating func nextToken() -> ResponderHandlerToken {
+        lastTokenID += 1
+        return ResponderHandlerToken(id: lastTokenID)
     }
 }
 
@@ -47,11 +48,14 @@ extension View {
     /// Lets the view answer a standard or custom action (e.g. `.copy`) when `canPerform` says so.
     ///
     /// Extensions use it to add responder behaviour without subclassing; the menu controller and
-    /// key shortcuts then find the view through the responder chain.
+    /// key shortcuts then find the view through the responder chain. `perform` gets the sender and
+    /// the input event that triggered the action.
+    ///
+    ///     label.addActionHandler(.copy) { sender, event in label.copyToClipboard(event: event) }
     @discardableResult
     public func addActionHandler(_ action: Action, canPerform: @escaping () -> Bool = { true },
-                                 perform: @escaping (Any?) -> Void) -> ResponderHandlerToken {
-        let token = ResponderExtensions.nextToken()
+                                 perform: @escaping (_ sender: Any?, _ event: InputEvent?) -> Void) -> ResponderHandlerToken {
+        let token = responderExtensions.nextToken()
         responderExtensions.actions.append(.init(token: token, action: action, canPerform: canPerform, perform: perform))
         return token
     }
@@ -60,7 +64,7 @@ extension View {
     /// the handler returns false to let the key go on up the chain.
     @discardableResult
     public func addKeyCommand(_ command: KeyCommand, _ handler: @escaping (KeyEvent) -> Bool) -> ResponderHandlerToken {
-        let token = ResponderExtensions.nextToken()
+        let token = responderExtensions.nextToken()
         responderExtensions.keys.append(.init(token: token, command: command, handler: handler))
         return token
     }
@@ -77,11 +81,11 @@ extension View {
     }
 
     /// Runs the first added handler that can perform the action.
-    func extensionPerform(_ action: Action, sender: Any?) -> Bool {
+    func extensionPerform(_ action: Action, sender: Any?, event: InputEvent?) -> Bool {
         guard let entry = responderExtensions.actions.first(where: { $0.action == action && $0.canPerform() }) else {
             return false
         }
-        entry.perform(sender)
+        entry.perform(sender, event)
         return true
     }
 

@@ -1,31 +1,29 @@
-import XKitCore
+@_spi(Platform) import XKitCore
+import XKitTesting
 
-/// A clipboard that keeps strings per selection and records each set, with its time.
+/// The headless platform's pasteboards seen as the tag tests read them: strings per selection and each set.
 @MainActor
-final class TagTestClipboard: ClipboardService {
-    var strings: [ClipboardSelection: String] = [:]
-    var sets: [(String, ClipboardSelection, UInt32?)] = []
-    func setString(_ string: String, selection: ClipboardSelection, time: UInt32?) {
-        strings[selection] = string
-        sets.append((string, selection, time))
-    }
-    func string(selection: ClipboardSelection) async throws -> String? { strings[selection] }
-}
+final class TagTestClipboard {
+    let platform: HeadlessPlatform
+    init(platform: HeadlessPlatform) { self.platform = platform }
 
-/// A scheduler that holds work until the test runs it.
-@MainActor
-final class TagTestScheduler {
-    var pending: [(Double, @MainActor () -> Void)] = []
-    func install() {
-        Scheduler.schedule = { [self] delay, body in
-            self.pending.append((delay, body))
-            return {}
+    /// What a paste from each selection reads; tests may put text there.
+    var strings: [ClipboardSelection: String] {
+        get {
+            var result: [ClipboardSelection: String] = [:]
+            result[.clipboard] = platform.clipboard.contents
+            result[.primary] = platform.primary.contents
+            return result
+        }
+        set {
+            platform.clipboard.contents = newValue[.clipboard]
+            platform.primary.contents = newValue[.primary]
         }
     }
-    func runAll() {
-        let work = pending
-        pending.removeAll()
-        for (_, body) in work { body() }
+
+    /// Every copy: the text, the selection and the event's time.
+    var sets: [(String, ClipboardSelection, UInt32?)] {
+        platform.copyLog.map { ($0.text, $0.selection, $0.timestamp?.rawValue) }
     }
 }
 
@@ -46,11 +44,14 @@ struct TagInputFixture {
     }
 
     var titles: [String] { input.tags.map(\.title) }
+    var platform: HeadlessPlatform { host.platform }
+    /// The headless pasteboards, as the tag tests read them.
+    var clipboard: TagTestClipboard { TagTestClipboard(platform: host.platform) }
     var field: TextField { input.textField }
 
     /// Sends a key to the first responder as the window would.
     func key(_ key: Key, text: String? = nil, _ modifiers: Modifiers = [], time: UInt32 = 0) {
-        host.eventRouter.handle(KeyEvent(key: key, text: text, modifiers: modifiers, serverTime: time))
+        host.eventRouter.handle(KeyEvent(key: key, text: text, modifiers: modifiers, timestamp: PlatformTimestamp(time)))
         root.layoutIfNeeded()
     }
 

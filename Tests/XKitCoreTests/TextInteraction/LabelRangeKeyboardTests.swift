@@ -51,7 +51,7 @@ import Testing
         b.label.draw(in: log)
         // "one" is 30 pt wide at (0, 13), ringed 2 pt out sideways and 1 pt up and down.
         #expect(log.strokes.map(\.0) == [Rect(x: 0, y: 12, width: 32, height: 15)])
-        #expect(log.strokes.map(\.1) == [View.focusRingColor])
+        #expect(log.strokes.map(\.1) == [b.label.focusRingColor])
     }
 
     @Test func aSelectableLabelWithoutRangesIsATabStopRingedAsAWhole() {

@@ -1,15 +1,14 @@
 import Testing
-@testable import XKitCore
+@_spi(Platform) @testable import XKitCore
+import XKitTesting
 
 @MainActor
 @Suite struct LabelSelectionTests {
     /// A selectable label with a recording clipboard installed.
     private func bench(_ text: String, frame: Rect = Rect(x: 20, y: 30, width: 200, height: 40)) -> (LabelBench, RecordingClipboard) {
-        let clipboard = RecordingClipboard()
-        Clipboards.service = clipboard
         let b = LabelBench(text, frame: frame)
         b.label.isSelectable = true
-        return (b, clipboard)
+        return (b, RecordingClipboard(platform: b.host.platform))
     }
 
     @Test func draggingSelectsAndSetsPrimaryWithTheReleaseTime() {
@@ -130,9 +129,9 @@ import Testing
     @Test func aCopyableLabelsCopyPrefersTheSelection() {
         let (b, clipboard) = bench("hello world")
         b.label.isCopyable = true
-        b.label.copyToClipboard(time: 5)
+        b.label.copyToClipboard()
         b.label.selectedRange = b.index(6)..<b.index(11)
-        b.label.copyToClipboard(time: 6)
+        b.label.copyToClipboard()
         #expect(clipboard.clipboard == ["hello world", "world"])
     }
 

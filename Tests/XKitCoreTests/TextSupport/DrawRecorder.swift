@@ -1,4 +1,5 @@
 import XKitCore
+import XKitTesting
 
 /// A graphics context that records text and fills instead of drawing.
 @MainActor
@@ -35,23 +36,17 @@ final class DrawRecorder: GraphicsContext {
     func restoreState() {}
 }
 
-/// A window stand-in that gives views the fixed measurer.
+/// A headless window that hosts `root` (at its origin) with the fixed measurer.
 @MainActor
-final class MeasuringHost: ViewHost {
-    let measurer: TextMeasurer = FixedAdvanceMeasurer()
-    var scale = 1.0
-    let screenOrigin = Point.zero
-    private(set) var eventRouter: EventRouter
-    private let root: View
-    var rootView: View { root }
+final class MeasuringHost {
+    let scene: HeadlessScene
+    var eventRouter: EventRouter { scene.eventRouter }
+    var app: Application { scene.app }
+    var platform: HeadlessPlatform { scene.platform }
 
     init(root: View) {
-        self.root = root
-        eventRouter = EventRouter(root: root)
-        root.host = self
+        scene = HeadlessScene(size: Size(width: max(1, root.frame.maxX), height: max(1, root.frame.maxY)),
+                              measurer: FixedAdvanceMeasurer(), origin: .zero)
+        scene.root.addSubview(root)
     }
-
-    func setNeedsDisplay(in rect: Rect) {}
-    func setNeedsLayout() {}
-    func viewTreeDidChange() {}
 }

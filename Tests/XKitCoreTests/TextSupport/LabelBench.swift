@@ -1,4 +1,5 @@
-import XKitCore
+@_spi(Platform) import XKitCore
+import XKitTesting
 
 /// A window stand-in (root 400×300) holding one label, with a router, a manual clock and pointer
 /// helpers that take points in the label's bounds coordinates.
@@ -28,7 +29,7 @@ final class LabelBench {
     func down(_ p: Point) {
         serverTime += 10
         router.handle(PointerEvent(kind: .down, location: window(p), button: .primary, buttonsDown: [.primary],
-                                   time: clock.now, serverTime: serverTime))
+                                   time: clock.now, timestamp: PlatformTimestamp(serverTime)))
     }
     func move(_ p: Point) {
         clock.advance(by: 0.02)
@@ -38,7 +39,7 @@ final class LabelBench {
         clock.advance(by: 0.05)
         serverTime += 10
         router.handle(PointerEvent(kind: .up, location: window(p), button: .primary, time: clock.now,
-                                   serverTime: serverTime))
+                                   timestamp: PlatformTimestamp(serverTime)))
     }
     func click(_ p: Point) {
         down(p); up(p)
@@ -51,7 +52,7 @@ final class LabelBench {
     }
     func key(_ key: Key, _ modifiers: Modifiers = []) {
         serverTime += 10
-        router.handle(KeyEvent(key: key, modifiers: modifiers, time: clock.now, serverTime: serverTime))
+        router.handle(KeyEvent(key: key, modifiers: modifiers, time: clock.now, timestamp: PlatformTimestamp(serverTime)))
     }
     /// The character offset of an index in the label's text.
     func offset(_ i: String.Index) -> Int { (label.text ?? "").distance(from: (label.text ?? "").startIndex, to: i) }
@@ -61,15 +62,13 @@ final class LabelBench {
     func centre(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
 }
 
-/// A clipboard that records what widgets put on it.
+/// The headless platform's copies, as the label tests read them.
 @MainActor
-final class RecordingClipboard: ClipboardService {
-    var sets: [(text: String, selection: ClipboardSelection, time: UInt32?)] = []
-    func setString(_ string: String, selection: ClipboardSelection, time: UInt32?) {
-        sets.append((string, selection, time))
-    }
-    func string(selection: ClipboardSelection) async throws -> String? {
-        sets.last { $0.selection == selection }?.text
+final class RecordingClipboard {
+    let platform: HeadlessPlatform
+    init(platform: HeadlessPlatform) { self.platform = platform }
+    var sets: [(text: String, selection: ClipboardSelection, time: UInt32?)] {
+        platform.copyLog.map { ($0.text, $0.selection, $0.timestamp?.rawValue) }
     }
     var primary: [String] { sets.filter { $0.selection == .primary }.map(\.text) }
     var clipboard: [String] { sets.filter { $0.selection == .clipboard }.map(\.text) }

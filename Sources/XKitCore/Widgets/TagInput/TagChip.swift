@@ -30,7 +30,7 @@ open class TagChip: Control {
         didSet {
             guard tag != oldValue else { return }
             titleLabel.text = tag.title
-            windowHost?.viewTreeDidChange()
+            window?.viewTreeDidChange()
         }
     }
     open var metrics = Metrics() { didSet { titleLabel.font = metrics.font; setNeedsLayout() } }
@@ -138,6 +138,9 @@ open class TagChip: Control {
     }
 
     // MARK: Trace
+
+    open override var accessibilityRole: AccessibilityNode.Role { .listItem }
+    open override var accessibilityName: String? { tag.title }
 
     open override var traceType: String { "TagChip" }
 

@@ -23,7 +23,7 @@ extension TagInputView {
     /// shifted by one removal) keep their size without being measured again.
     func currentChipSizes() -> [Size] {
         if sizesValid && chipSizes.count == tags.count { return chipSizes }
-        let measurer = windowHost?.measurer ?? TextSystem.measurer
+        let measurer = textMeasurer
         if advancesMeasurer != ObjectIdentifier(measurer) || advances == nil {
             advances = AdvanceCache(measurer: measurer)
             advancesMeasurer = ObjectIdentifier(measurer)
@@ -77,7 +77,7 @@ extension TagInputView {
     }
 
     var chipHeight: Double {
-        let measurer = windowHost?.measurer ?? TextSystem.measurer
+        let measurer = textMeasurer
         return chipMetrics.size(titleWidth: 0, lineHeight: measurer.metrics(for: chipMetrics.font).lineHeight,
                                 showsRemoveButton: showsRemoveButtons).height
     }
@@ -138,7 +138,7 @@ extension TagInputView {
     func materializeChips(_ result: FlowLayout.Result) {
         let visible = Rect(x: 0, y: contentOffset, width: scrollArea.bounds.width, height: scrollArea.bounds.height)
         var needed = visibleIndices(result, in: visible)
-        let focusedID = (windowHost?.eventRouter.firstResponder as? TagChip).flatMap { chip in chip.superview === scrollArea ? chip.tag.id : nil }
+        let focusedID = (window?.eventRouter.firstResponder as? TagChip).flatMap { chip in chip.superview === scrollArea ? chip.tag.id : nil }
         if let focusedID, let index = tags.firstIndex(where: { $0.id == focusedID }), !needed.contains(index) {
             needed.append(index)
         }
@@ -196,7 +196,7 @@ extension TagInputView {
     }
 
     /// How many chip views exist, shown or pooled (for tests and the trace).
-    public var chipViewCount: Int { activeChips.count + chipPool.count }
+    @_spi(Testing) public var chipViewCount: Int { activeChips.count + chipPool.count }
     /// The chips currently shown, in tag order.
     public var visibleChips: [TagChip] {
         activeChips.values.sorted { a, b in a.frame.y != b.frame.y ? a.frame.y < b.frame.y : a.frame.x < b.frame.x }

@@ -193,7 +193,7 @@ extension TagInputView {
         isShowingRejectionHint = true
         textField.backgroundColor = Color.red.withAlpha(0.16)
         borderColor = .red
-        Scheduler.after(rejectionHintDuration) { [weak self] in
+        application?.schedule(after: rejectionHintDuration) { [weak self] in
             guard let self, self.hintGeneration == generation else { return }
             self.clearRejectionHint()
         }

@@ -137,7 +137,7 @@ open class TagInputView: Control {
 
     /// The tag whose chip has keyboard focus.
     public var focusedTag: Tag? {
-        guard let chip = windowHost?.eventRouter.firstResponder as? TagChip, chip.superview === scrollArea else { return nil }
+        guard let chip = window?.eventRouter.firstResponder as? TagChip, chip.superview === scrollArea else { return nil }
         return tags.first { $0.id == chip.tag.id }
     }
 
@@ -173,6 +173,8 @@ open class TagInputView: Control {
     open override func pointerDragged(_ event: PointerEvent) {}
 
     open override func scrollWheel(_ event: PointerEvent) -> Bool { handleScrollWheel(event) }
+
+    open override var accessibilityRole: AccessibilityNode.Role { .list }
 
     open override var traceType: String { "TagInputView" }
 

@@ -1,15 +1,15 @@
-/// Copy, cut and paste through `Clipboards.service`, and PRIMARY for the selection.
+/// Copy, cut and paste through the platform's pasteboards, and PRIMARY for the selection.
 extension TextField {
-    /// Copies the selection to CLIPBOARD; `time` is the triggering event's server time.
-    public func copy(time: UInt32?) {
-        guard editing.hasSelection, let service = Clipboards.service else { return }
-        service.setString(editing.selectedText, selection: .clipboard, time: time)
+    /// Copies the selection to CLIPBOARD; `event` is the input that asked for it.
+    public func copy(event: InputEvent? = nil) {
+        guard editing.hasSelection, let pasteboard = pasteboard(.clipboard) else { return }
+        pasteboard.setString(editing.selectedText, event: event)
     }
 
     /// Copies the selection to CLIPBOARD and deletes it.
-    public func cut(time: UInt32?) {
+    public func cut(event: InputEvent? = nil) {
         guard editing.hasSelection else { return }
-        copy(time: time)
+        copy(event: event)
         edit { $0.replaceSelection(with: "") }
     }
 
@@ -18,10 +18,10 @@ extension TextField {
     /// Returns whether anything was pasted; the owner may be slow, so this suspends rather than blocks.
     @discardableResult
     public func paste(from selection: ClipboardSelection) async -> Bool {
-        guard let service = Clipboards.service else { return false }
+        guard let pasteboard = pasteboard(selection) else { return false }
         let fetched: String?
         do {
-            fetched = try await service.string(selection: selection)
+            fetched = try await pasteboard.string()
         } catch {
             Trace.warn("paste failed: \(error)")
             return false
@@ -40,26 +40,35 @@ extension TextField {
     }
 
     /// Offers a non-empty selection as PRIMARY.
-    func publishPrimary(time: UInt32?) {
-        guard editing.hasSelection, let service = Clipboards.service else { return }
-        service.setString(editing.selectedText, selection: .primary, time: time)
+    func publishPrimary(event: InputEvent?) {
+        guard editing.hasSelection, let pasteboard = pasteboard(.primary) else { return }
+        pasteboard.setString(editing.selectedText, event: event)
+    }
+
+    private func pasteboard(_ selection: ClipboardSelection) -> PlatformPasteboard? {
+        application?.platform.pasteboard(selection)
     }
 
     func canPerformEditAction(_ action: Action) -> Bool? {
         switch action {
         case .copy, .cut: return editing.hasSelection
-        case .paste: return isEnabled && Clipboards.service != nil
+        case .paste: return isEnabled && application != nil
         case .selectAll: return editing.count > 0
+        case .delete: return isEnabled && editing.hasSelection
         default: return nil
         }
     }
 
-    func performEditAction(_ action: Action) -> Bool {
+    func performEditAction(_ action: Action, event: InputEvent?) -> Bool {
         switch action {
-        case .copy: copy(time: nil)
-        case .cut: cut(time: nil)
+        case .copy: copy(event: event)
+        case .cut: cut(event: event)
         case .paste: pasteAsync(.clipboard)
-        case .selectAll: editing.selectAll(); selectionDidChange()
+        case .selectAll:
+            editing.selectAll()
+            selectionDidChange()
+            publishPrimary(event: event)
+        case .delete: edit { $0.replaceSelection(with: "") }
         default: return false
         }
         return true

@@ -46,7 +46,7 @@ extension TextField {
     func handlePointerUp(_ event: PointerEvent) {
         guard isDragging else { return }
         isDragging = false
-        publishPrimary(time: event.serverTime)
+        publishPrimary(event: event)
     }
 
     /// 1, 2 or 3 for single, double and triple clicks in place within 0.4 s.

@@ -2,7 +2,7 @@
 ///
 /// Typed text arrives as `KeyEvent.text` (Unicode from the input method, Compose and dead keys
 /// included). Long text scrolls horizontally to keep the caret in view. Ctrl+A/C/X/V go through
-/// `Clipboards.service` (CLIPBOARD); selecting text sets PRIMARY and a middle click pastes it.
+/// the platform's pasteboard (CLIPBOARD); selecting text sets PRIMARY and a middle click pastes it.
 @MainActor
 open class TextField: Control {
     /// The text, caret and selection.
@@ -94,7 +94,7 @@ open class TextField: Control {
     // MARK: Geometry
 
     /// The measurer matching the renderer that will draw this field.
-    public var measurer: TextMeasurer { windowHost?.measurer ?? TextSystem.measurer }
+    public var measurer: TextMeasurer { textMeasurer }
 
     /// The single-line layout of the current text, cached until the text, font or measurer change.
     public var textLayout: TextLayout {
@@ -122,7 +122,7 @@ open class TextField: Control {
     public var textOrigin: Point {
         let r = textRect
         let m = measurer.metrics(for: font)
-        let scale = windowHost?.scale ?? 1
+        let scale = window?.scale ?? 1
         let y = r.minY + (r.height - m.lineHeight) / 2
         return Point(x: r.minX - scrollOffset, y: (y * scale).rounded(.down) / scale)
     }
@@ -228,13 +228,18 @@ open class TextField: Control {
         canPerformEditAction(action) ?? super.canPerformAction(action, sender: sender)
     }
 
-    open override func perform(_ action: Action, sender: Any?) -> Bool {
-        performEditAction(action) || super.perform(action, sender: sender)
+    open override func perform(_ action: Action, sender: Any?, event: InputEvent?) -> Bool {
+        performEditAction(action, event: event) || super.perform(action, sender: sender, event: event)
     }
+
+    open override var defaultCursor: Cursor? { .iBeam }
 
     open override func draw(in context: GraphicsContext) { drawField(in: context) }
 
     // MARK: Trace
+
+    open override var accessibilityRole: AccessibilityNode.Role { .entry }
+    open override var accessibilityName: String? { placeholder }
 
     open override var traceType: String { "TextField" }
 
@@ -243,5 +248,5 @@ open class TextField: Control {
                                ("focused", .bool(isFirstResponder))]
     }
 
-    func markTraceChanged() { windowHost?.viewTreeDidChange() }
+    func markTraceChanged() { window?.viewTreeDidChange() }
 }

@@ -1,3 +1,5 @@
+import XKitCore
+
 /// A seeded, reproducible fuzzer for text hit testing, shared by the test suite and `xkit-bench fuzz`.
 ///
 /// Each round makes a random string (mixed scripts, stacked and leading combining marks, emoji with
@@ -223,4 +225,9 @@ struct SplitMix64 {
     mutating func unit() -> Double {
         Double(next() >> 11) / Double(1 << 53)
     }
+}
+
+fileprivate extension String {
+    func index(utf8Offset offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+    func utf8Offset(of index: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: index) }
 }

@@ -1,0 +1,156 @@
+import CX11
+import Dispatch
+import Glibc
+@_spi(Platform) import XKitCore
+
+/// The X11 backend: Xlib windows, Xft text, X selections, the X event loop and the input method.
+///
+/// `Application.start()` creates one for the app. Everything here runs on the main actor; the X
+/// connection's fd is watched by a dispatch source that hands each wake-up to the main actor.
+@MainActor
+public final class X11Platform: Platform {
+    let connection: XConnection
+    let eventLoop: EventLoop
+    /// Fonts resolved through fontconfig; also the measurer for text layout.
+    public let fonts: FontRegistry
+    let translator: EventTranslator
+    /// The server time of the latest input event, for selections and grabs without an event.
+    var lastServerTime: UInt32 = 0
+    /// Whether a window manager is running (it decides placement and focus).
+    public let hasWindowManager: Bool
+    /// The selection machinery, created on the first copy or paste.
+    var selectionHub: SelectionHub?
+    /// The application this platform runs (set by `Application.start`).
+    weak var application: Application?
+
+    public let clock: Clock = SystemClock.shared
+    public let settings: DesktopSettings
+    public let accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
+    private lazy var pasteboards: [ClipboardSelection: X11Pasteboard] = [
+        .clipboard: X11Pasteboard(.general, platform: self), .primary: X11Pasteboard(.primary, platform: self),
+    ]
+    /// The input method, opened on first keyboard focus: parsing the locale's Compose table costs
+    /// about 25 ms, which would otherwise sit between launch and the first frame.
+    private(set) var inputMethod: XIM?
+    private var inputMethodOpened = false
+
+    /// Connects to `$DISPLAY`.
+    init() throws {
+        connection = try XConnection.open()
+        eventLoop = EventLoop(connection: connection)
+        fonts = FontRegistry(display: connection.display, scale: connection.scale)
+        translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
+        hasWindowManager = X11Platform.detectWindowManager(connection)
+        settings = DesktopSettings(dpi: 96 * connection.scale)
+        eventLoop.onDisplayPass = { [weak self] in self?.application?.displayPass() }
+        eventLoop.start()
+    }
+
+    /// The running app's X11 platform, starting the app if needed (for `Pasteboard` used on its own).
+    static func running() throws -> X11Platform {
+        let app = try Application.current ?? Application.start()
+        guard let platform = app.platform as? X11Platform else {
+            throw XKitError.noDisplay("the running application is not on the X11 platform")
+        }
+        return platform
+    }
+
+    // MARK: Platform
+
+    public var scale: Double { connection.scale }
+    public var screenBounds: Rect { Rect(origin: .zero, size: connection.screenSize) }
+    public var textMeasurer: TextMeasurer { fonts }
+
+    public func pasteboard(_ selection: ClipboardSelection) -> PlatformPasteboard {
+        pasteboards[selection] ?? X11Pasteboard(selection == .clipboard ? .general : .primary, platform: self)
+    }
+
+    public func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> Cancellable {
+        afterDelay(seconds) { [weak self] in
+            body()
+            self?.eventLoop.drain()
+        }
+    }
+
+    public func makeSurface(_ configuration: SurfaceConfiguration) -> WindowSurface {
+        X11WindowSurface(platform: self, configuration: configuration)
+    }
+
+    public func setNeedsDisplayPass() { eventLoop.scheduleDrain() }
+
+    public func run() -> Never {
+        eventLoop.start()
+        eventLoop.drain()
+        dispatchMain()
+    }
+
+    public func exit(status: Int32) {
+        XFlush(connection.display)
+        Glibc.exit(status)
+    }
+
+    /// Registers work to finish before the process exits (the clipboard hand-off).
+    func addTerminationHandler(_ handler: @escaping (@escaping () -> Void) -> Void) {
+        application?.addTerminationHandler(handler)
+    }
+
+    // MARK: Input method
+
+    /// Opens the input method once; later calls return the same one (nil when none is available).
+    func openInputMethod() -> XIM? {
+        if inputMethodOpened { return inputMethod }
+        inputMethodOpened = true
+        // Xutf8LookupString needs a UTF-8 character type; fall back to C.UTF-8 when the locale is plain C.
+        // Done here, not at start-up, because loading the X locale database costs ~2 MiB and a few ms.
+        if setlocale(LC_CTYPE, "") == nil || XSupportsLocale() == 0 || !X11Platform.localeIsUTF8() {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        XSetLocaleModifiers("")
+        inputMethod = XOpenIM(connection.display, nil, nil, nil)
+        if inputMethod != nil {
+            eventLoop.inputMethodFilter = { event in XFilterEvent(&event, XID(0)) != 0 }
+        } else {
+            Trace.warn("no X input method; typing is limited to Latin-1")
+        }
+        return inputMethod
+    }
+
+    private static func localeIsUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    private static func detectWindowManager(_ connection: XConnection) -> Bool {
+        let property = XWindowProperty.read(connection: connection, window: connection.root,
+                                            property: connection.atom("_NET_SUPPORTING_WM_CHECK"))
+        return property.map { !$0.data.isEmpty } ?? false
+    }
+}
+
+/// A cancellable one-shot timer on the main actor.
+@MainActor
+final class TimerToken: Cancellable {
+    private(set) var isCancelled = false
+    /// Stops the timer if it has not fired.
+    func cancel() { isCancelled = true }
+}
+
+private let timerQueue = DispatchQueue(label: "xkit.timers")
+
+/// Runs `body` on the main actor after `seconds` unless the returned token is cancelled first.
+///
+/// The wait happens on a private queue and the work hops to the main actor, so timers fire both in
+/// an app under `dispatchMain()` and under `swift test`, which never drains the main queue.
+@MainActor
+func afterDelay(_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> TimerToken {
+    let token = TimerToken()
+    let delay = seconds.isFinite ? max(0, seconds) : 0
+    timerQueue.asyncAfter(deadline: .now() + delay) {
+        Task { @MainActor in
+            guard !token.isCancelled else { return }
+            body()
+        }
+    }
+    return token
+}

@@ -1,0 +1,360 @@
+import CX11
+import Glibc
+@_spi(Platform) import XKitCore
+
+/// A `Window`'s X window: properties for the window manager, a back buffer, input and focus.
+///
+/// The window draws into a back-buffer Pixmap through Xft and XRender, and the dirty part is
+/// copied to the screen with XCopyArea. X events addressed to the window are translated once here
+/// and handed to the `Window`.
+@MainActor
+final class X11WindowSurface: WindowSurface, XEventHandler {
+    let xid: XID
+    private(set) var screenOrigin: Point
+    private unowned let platform: X11Platform
+    private weak var window: Window?
+    private let kind: WindowKind
+    private var size: Size
+    private var display: OpaquePointer { platform.connection.display }
+    private var scale: Double { platform.scale }
+    private var backBuffer: Pixmap = 0
+    private var bufferSize = (width: 0, height: 0)
+    private var renderer: XftRenderer?
+    private var copyGC: GC?
+    private var inputContext: XIC?
+    private var isDestroyed = false
+    private var keysDown: Set<UInt32> = []
+    private var cursors: [Cursor: XID] = [:]
+
+    init(platform: X11Platform, configuration: SurfaceConfiguration) {
+        self.platform = platform
+        kind = configuration.kind
+        size = configuration.size
+        screenOrigin = configuration.origin ?? Point(x: 0, y: 0)
+        let connection = platform.connection
+        let display = connection.display
+        let screen = connection.screen
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = Pixmap(0)
+        attributes.bit_gravity = NorthWestGravity
+        attributes.override_redirect = kind == .popupMenu ? 1 : 0
+        attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
+            | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask | FocusChangeMask)
+        let mask = UInt(CWBackPixmap | CWBitGravity | CWOverrideRedirect | CWEventMask)
+        let s = connection.scale
+        xid = XCreateWindow(display, connection.root, DevicePixels.coordinate(screenOrigin.x * s),
+                            DevicePixels.coordinate(screenOrigin.y * s),
+                            DevicePixels.extent(size.width * s), DevicePixels.extent(size.height * s), 0,
+                            XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen), mask, &attributes)
+        platform.eventLoop.register(window: xid, handler: self)
+        setProperties(title: configuration.title, explicitPosition: configuration.origin != nil)
+    }
+
+    var nativeIdentifier: UInt { xid }
+
+    func attach(_ window: Window) { self.window = window }
+
+    func show() {
+        guard !isDestroyed else { return }
+        XMapRaised(display, xid)
+    }
+
+    func hide() {
+        guard !isDestroyed else { return }
+        XUnmapWindow(display, xid)
+    }
+
+    func setTitle(_ title: String) {
+        guard !isDestroyed else { return }
+        applyTitle(title)
+    }
+
+    func setFrame(_ frame: Rect) {
+        guard !isDestroyed else { return }
+        let s = scale
+        XMoveResizeWindow(display, xid, DevicePixels.coordinate(frame.x * s), DevicePixels.coordinate(frame.y * s),
+                          DevicePixels.extent(frame.width * s), DevicePixels.extent(frame.height * s))
+        screenOrigin = frame.origin
+        size = frame.size
+    }
+
+    func destroy() {
+        guard !isDestroyed else { return }
+        releaseResources(destroyWindow: true)
+    }
+
+    // MARK: Drawing
+
+    func present(dirty: Rect, size: Size, draw: (GraphicsContext, Rect) -> Void) {
+        self.size = size
+        guard !isDestroyed, let (renderer, fresh) = ensureBackBuffer(size: size) else { return }
+        let full = Rect(origin: .zero, size: size)
+        // A new buffer holds garbage: draw all of it, which also covers the dirty part.
+        let area = fresh ? full : dirty
+        renderer.begin(clip: area)
+        draw(renderer, area)
+        let s = scale
+        if let gc = copyGC {
+            XCopyArea(display, backBuffer, xid, gc, Int32(dirty.x * s), Int32(dirty.y * s),
+                      UInt32(dirty.width * s), UInt32(dirty.height * s), Int32(dirty.x * s), Int32(dirty.y * s))
+        }
+    }
+
+    func synchronize() { XSync(display, 0) }
+
+    func snapshot(size: Size, draw: (GraphicsContext, Rect) -> Void) -> RGBImage? {
+        self.size = size
+        guard !isDestroyed, let (renderer, _) = ensureBackBuffer(size: size) else { return nil }
+        let full = Rect(origin: .zero, size: size)
+        renderer.begin(clip: full)
+        draw(renderer, full)
+        return DrawableReader.read(display: display, drawable: backBuffer, width: bufferSize.width, height: bufferSize.height)
+    }
+
+    /// The renderer for a buffer of the window's size, and whether the buffer is new.
+    private func ensureBackBuffer(size: Size) -> (XftRenderer, Bool)? {
+        let width = Int(DevicePixels.extent(size.width * scale)), height = Int(DevicePixels.extent(size.height * scale))
+        if let renderer, bufferSize.width == width, bufferSize.height == height { return (renderer, false) }
+        renderer?.destroy()
+        if backBuffer != 0 { XFreePixmap(display, backBuffer) }
+        let screen = platform.connection.screen
+        backBuffer = XCreatePixmap(display, xid, UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))
+        bufferSize = (width, height)
+        if copyGC == nil { copyGC = XCreateGC(display, xid, 0, nil) }
+        renderer = XftRenderer(display: display, drawable: backBuffer, visual: XDefaultVisual(display, screen),
+                               colormap: XDefaultColormap(display, screen), fonts: platform.fonts, size: size)
+        return renderer.map { ($0, true) }
+    }
+
+    // MARK: Input
+
+    /// Grabs the pointer and keyboard for a popup; returns whether the server granted it.
+    ///
+    /// `owner_events` is false so every click and key, even over our other windows, comes here:
+    /// that is how a click outside the menu closes it.
+    func grabInput(for event: InputEvent?) -> Bool {
+        let time = Time(event?.timestamp?.rawValue ?? platform.lastServerTime)
+        let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask)
+        let pointer = XGrabPointer(display, xid, 0, mask, GrabModeAsync, GrabModeAsync, XID(0), XID(0), time)
+        let keyboard = XGrabKeyboard(display, xid, 0, GrabModeAsync, GrabModeAsync, time)
+        return pointer == GrabSuccess && keyboard == GrabSuccess
+    }
+
+    func releaseInput() {
+        let time = Time(platform.lastServerTime)
+        XUngrabPointer(display, time)
+        XUngrabKeyboard(display, time)
+        XFlush(display)
+    }
+
+    /// Cuts the window to the polygons with XShape, so nothing square shows around a popup.
+    func setShape(_ polygons: [[Point]]) {
+        guard !isDestroyed else { return }
+        let s = scale
+        let width = DevicePixels.extent(size.width * s), height = DevicePixels.extent(size.height * s)
+        let mask = XCreatePixmap(display, xid, width, height, 1)
+        guard let gc = XCreateGC(display, mask, 0, nil) else { return }
+        defer { XFreeGC(display, gc); XFreePixmap(display, mask) }
+        XSetForeground(display, gc, 0)
+        XFillRectangle(display, mask, gc, 0, 0, width, height)
+        XSetForeground(display, gc, 1)
+        for polygon in polygons {
+            var points = polygon.map { XPoint(x: DevicePixels.short($0.x * s), y: DevicePixels.short($0.y * s)) }
+            XFillPolygon(display, mask, gc, &points, Int32(points.count), Complex, CoordModeOrigin)
+        }
+        XShapeCombineMask(display, xid, ShapeBounding, 0, 0, mask, ShapeSet)
+    }
+
+    func setCursor(_ cursor: Cursor) {
+        guard !isDestroyed else { return }
+        let shape: UInt32
+        switch cursor {
+        case .arrow:
+            XUndefineCursor(display, xid)
+            return
+        case .iBeam: shape = 152  // XC_xterm
+        case .pointingHand: shape = 60  // XC_hand2
+        }
+        let id = cursors[cursor] ?? XCreateFontCursor(display, shape)
+        cursors[cursor] = id
+        XDefineCursor(display, xid, id)
+    }
+
+    // MARK: X events
+
+    func handle(_ event: inout XEvent) {
+        guard let window else { return }
+        switch event.type {
+        case Expose:
+            let e = event.xexpose
+            window.surfaceDidExpose(Rect(x: Double(e.x) / scale, y: Double(e.y) / scale,
+                                         width: Double(e.width) / scale, height: Double(e.height) / scale))
+        case ConfigureNotify:
+            let e = event.xconfigure
+            size = Size(width: Double(e.width) / scale, height: Double(e.height) / scale)
+            window.surfaceDidResize(to: size)
+            updateScreenOrigin()
+        case MapNotify:
+            updateScreenOrigin()
+            window.surfaceDidMap()
+            if kind == .normal && !platform.hasWindowManager {
+                // With no window manager nobody gives us focus; take it so the keyboard works.
+                XSetInputFocus(display, xid, RevertToParent, Time(0))
+            }
+        case UnmapNotify:
+            window.surfaceDidUnmap()
+        case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify:
+            guard let pointer = platform.translator.pointerEvent(event) else { return }
+            if let time = pointer.timestamp { platform.lastServerTime = time.rawValue }
+            window.surfaceDidReceive(pointer)
+        case KeyPress, KeyRelease:
+            if event.type == KeyPress { ensureInputContext() }
+            // Detectable auto-repeat (set at start-up) sends repeats as presses with no release between.
+            let keycode = event.xkey.keycode
+            let isRepeat = event.type == KeyPress && !keysDown.insert(keycode).inserted
+            if event.type == KeyRelease { keysDown.remove(keycode) }
+            guard var key = platform.translator.keyEvent(&event, inputContext: inputContext) else { return }
+            key.isRepeat = isRepeat
+            if let time = key.timestamp { platform.lastServerTime = time.rawValue }
+            window.surfaceDidReceive(key)
+        case FocusIn:
+            if window.hasDrawnFirstFrame {
+                ensureInputContext()
+            } else {
+                window.whenFirstFrameDrawn { [weak self] in self?.ensureInputContext() }
+            }
+            if let ic = inputContext { XSetICFocus(ic) }
+        case FocusOut:
+            if let ic = inputContext { XUnsetICFocus(ic) }
+            keysDown.removeAll()
+            let mode = event.xfocus.mode
+            if mode == NotifyNormal || mode == NotifyWhileGrabbed { window.surfaceDidLoseFocus() }
+        case ClientMessage:
+            handleClientMessage(event.xclient)
+        case DestroyNotify:
+            // Destroyed from outside (e.g. xkill): free our side of it as close() would.
+            if !isDestroyed {
+                releaseResources(destroyWindow: false)
+                window.surfaceWasDestroyed()
+            }
+        default:
+            break
+        }
+    }
+
+    /// Creates the input context on first focus (see `X11Platform.openInputMethod`).
+    private func ensureInputContext() {
+        guard inputContext == nil, !isDestroyed, let im = platform.openInputMethod() else { return }
+        inputContext = cx11_create_ic(im, xid)
+        if let ic = inputContext { XSetICFocus(ic) }
+    }
+
+    private func handleClientMessage(_ message: XClientMessageEvent) {
+        let connection = platform.connection
+        guard message.message_type == connection.atom("WM_PROTOCOLS") else { return }
+        let proto = Atom(UInt(bitPattern: message.data.l.0))
+        if proto == connection.atom("WM_DELETE_WINDOW") {
+            window?.surfaceCloseRequested()
+        } else if proto == connection.atom("_NET_WM_PING") {
+            var reply = XEvent()
+            reply.xclient = message
+            reply.xclient.window = connection.root
+            XSendEvent(display, connection.root, 0, Int(SubstructureNotifyMask | SubstructureRedirectMask), &reply)
+        }
+    }
+
+    private func updateScreenOrigin() {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: XID = 0
+        if XTranslateCoordinates(display, xid, platform.connection.root, 0, 0, &x, &y, &child) != 0 {
+            let origin = Point(x: Double(x) / scale, y: Double(y) / scale)
+            if origin != screenOrigin {
+                screenOrigin = origin
+                window?.surfaceDidMove()
+            }
+        }
+    }
+
+    private func releaseResources(destroyWindow: Bool) {
+        isDestroyed = true
+        if let ic = inputContext { XDestroyIC(ic) }
+        inputContext = nil
+        renderer?.destroy()
+        renderer = nil
+        // The server frees a destroyed window's pixmap and GC only with the client; free them now.
+        platform.connection.trapErrors {
+            if backBuffer != 0 { XFreePixmap(display, backBuffer) }
+            if let gc = copyGC { XFreeGC(display, gc) }
+            for id in cursors.values { XFreeCursor(display, id) }
+            if destroyWindow { XDestroyWindow(display, xid) }
+        }
+        backBuffer = 0
+        copyGC = nil
+        cursors = [:]
+        platform.eventLoop.unregister(window: xid)
+    }
+
+    // MARK: Properties
+
+    private func setProperties(title: String, explicitPosition: Bool) {
+        let connection = platform.connection
+        applyTitle(title)
+        var protocols = [connection.atom("WM_DELETE_WINDOW"), connection.atom("_NET_WM_PING")]
+        XSetWMProtocols(display, xid, &protocols, Int32(protocols.count))
+        var pid = [Int(getpid())]
+        XChangeProperty(display, xid, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace, &pid, 1)
+        let type = kind == .popupMenu ? "_NET_WM_WINDOW_TYPE_POPUP_MENU" : "_NET_WM_WINDOW_TYPE_NORMAL"
+        var typeAtom = [connection.atom(type)]
+        XChangeProperty(display, xid, connection.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32, PropModeReplace, &typeAtom, 1)
+        if let hint = XAllocClassHint() {
+            let name = strdup(platform.application?.name ?? "xkit"), cls = strdup(platform.application?.className ?? "XKit")
+            hint.pointee.res_name = name
+            hint.pointee.res_class = cls
+            XSetClassHint(display, xid, hint)
+            free(name); free(cls)
+            XFree(hint)
+        }
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = explicitPosition ? Int(USPosition | PPosition) : 0
+            hints.pointee.x = DevicePixels.coordinate(screenOrigin.x * scale)
+            hints.pointee.y = DevicePixels.coordinate(screenOrigin.y * scale)
+            XSetWMNormalHints(display, xid, hints)
+            XFree(hints)
+        }
+    }
+
+    private func applyTitle(_ title: String) {
+        let connection = platform.connection
+        var bytes = Array(title.utf8)
+        XChangeProperty(display, xid, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
+                        PropModeReplace, &bytes, Int32(bytes.count))
+        // WM_NAME for older clients: Latin-1 STRING when the title fits, else UTF8_STRING as xterm does.
+        let latin1 = title.unicodeScalars.allSatisfy { $0.value < 0x100 }
+        var legacy = latin1 ? title.unicodeScalars.map { UInt8($0.value) } : bytes
+        XChangeProperty(display, xid, XA_WM_NAME, latin1 ? XA_STRING : connection.atom("UTF8_STRING"), 8,
+                        PropModeReplace, &legacy, Int32(legacy.count))
+    }
+}
+
+/// Converting logical coordinates to the integer types X requests carry, without trapping.
+///
+/// NaN and infinity become 0 and huge values clamp to the type's range, so a bad frame from an
+/// app can never crash the process inside a conversion.
+enum DevicePixels {
+    /// A window or drawing coordinate (X's INT16 on the wire; Xlib takes int).
+    static func coordinate(_ value: Double) -> Int32 {
+        guard value.isFinite else { return 0 }
+        return Int32(min(max(value.rounded(), -32768), 32767))
+    }
+
+    /// A width or height: at least 1, at most X's CARD16 limit.
+    static func extent(_ value: Double) -> UInt32 {
+        guard value.isFinite else { return 1 }
+        return UInt32(min(max(value.rounded(), 1), 32767))
+    }
+
+    /// A point coordinate in an XPoint.
+    static func short(_ value: Double) -> Int16 {
+        Int16(coordinate(value))
+    }
+}

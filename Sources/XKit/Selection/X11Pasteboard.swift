@@ -1,0 +1,25 @@
+@_spi(Platform) import XKitCore
+
+/// The platform pasteboard widgets use, backed by an X selection (`Pasteboard`).
+@MainActor
+final class X11Pasteboard: PlatformPasteboard {
+    private let pasteboard: Pasteboard
+    private unowned let platform: X11Platform
+
+    init(_ pasteboard: Pasteboard, platform: X11Platform) {
+        self.pasteboard = pasteboard
+        self.platform = platform
+    }
+
+    func setString(_ string: String, event: InputEvent?) {
+        do {
+            try pasteboard.setString(string, time: event?.timestamp?.rawValue)
+        } catch {
+            Trace.warn("copying to \(pasteboard.selectionName) failed: \(error)")
+        }
+    }
+
+    func string() async throws -> String? {
+        try await pasteboard.string()
+    }
+}

@@ -1,0 +1,106 @@
+/// The app: its platform, its windows, the shared menu and the end of the process, like UIApplication.
+///
+/// XKit's `Application.start()` creates one on the X11 platform and makes it `current`; tests
+/// create their own on the headless platform with `Application(platform:)`, which touches no
+/// process-wide state.
+@MainActor
+open class Application: Responder {
+    /// The app started with `Application.start()`, like `UIApplication.shared`.
+    ///
+    /// It is the toolkit's one process-wide registry, set once by the platform's start-up; the
+    /// toolkit itself reaches services through windows and only falls back to it for views that are
+    /// not in a window yet (for example measuring a label before adding it).
+    public internal(set) static var current: Application?
+
+    /// The backend: surfaces, pasteboards, timers, text, settings, cursors, accessibility.
+    public let platform: Platform
+    /// The instance name (WM_CLASS's first part; the program name by default).
+    public let name: String
+    /// The class name (WM_CLASS's second part).
+    public var className = "XKit"
+    /// Whether the process ends when its last normal window closes (default true).
+    public var terminatesAfterLastWindowClosed = true
+    /// Open windows, in creation order.
+    public private(set) var windows: [Window] = []
+    /// The popup menu shared by the app's views; its `menuItems` are the app-wide default items.
+    public private(set) lazy var menuController = MenuController(application: self)
+    /// Makes every plain label copyable; labels that belong to a control (a button title, a menu
+    /// item, a tag chip) are never affected, and their clicks keep going to the control.
+    public var copyableLabelsByDefault = false {
+        didSet {
+            guard copyableLabelsByDefault != oldValue else { return }
+            for window in windows {
+                window.contentView.forEachDescendant { $0.applicationDefaultsDidChange() }
+            }
+        }
+    }
+
+    private var terminationHandlers: [(@escaping () -> Void) -> Void] = []
+    private var isTerminating = false
+
+    /// An application on `platform`; `name` defaults to "xkit".
+    public init(platform: Platform, name: String = "xkit") {
+        self.platform = platform
+        self.name = name
+        super.init()
+    }
+
+    /// Makes this the app that `current` returns; the platform's start-up calls it.
+    @_spi(Platform) public func makeCurrent() { Application.current = self }
+
+    /// Device pixels per logical point.
+    public var scale: Double { platform.scale }
+    /// The screen size in logical points.
+    public var screenSize: Size { platform.screenBounds.size }
+
+    /// Runs the event loop forever; the app ends through `quit()` or its last window closing.
+    public func run() -> Never { platform.run() }
+
+    /// Runs `body` on the main actor after `seconds`, then redraws what it changed.
+    @discardableResult
+    public func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> Cancellable {
+        platform.schedule(after: seconds) { [weak self] in
+            body()
+            self?.platform.setNeedsDisplayPass()
+        }
+    }
+
+    /// Registers work to finish before the process exits (e.g. handing the clipboard to a manager).
+    ///
+    /// The handler gets a completion to call when done; `quit()` waits for all of them.
+    public func addTerminationHandler(_ handler: @escaping (@escaping () -> Void) -> Void) {
+        terminationHandlers.append(handler)
+    }
+
+    /// Ends the process after the termination handlers finish.
+    public func quit(status: Int32 = 0) {
+        guard !isTerminating else { return }
+        isTerminating = true
+        Trace.emit("app.quit")
+        var pending = terminationHandlers.count
+        guard pending > 0 else { return platform.exit(status: status) }
+        for handler in terminationHandlers {
+            handler { [weak self] in
+                pending -= 1
+                if pending == 0 { self?.platform.exit(status: status) }
+            }
+        }
+        platform.setNeedsDisplayPass()
+    }
+
+    /// Lays out and draws every dirty window; the platform calls it once per pass.
+    @_spi(Platform) public func displayPass() {
+        for window in windows { window.displayIfNeeded() }
+    }
+
+    func windowDidOpen(_ window: Window) {
+        windows.append(window)
+    }
+
+    func windowDidClose(_ window: Window) {
+        windows.removeAll { $0 === window }
+        if terminatesAfterLastWindowClosed && window.kind == .normal && !windows.contains(where: { $0.kind == .normal }) {
+            quit()
+        }
+    }
+}

@@ -1,0 +1,309 @@
+/// A top-level window that shows a view tree, like UIWindow.
+///
+/// Handlers mark views dirty; after the platform has delivered all pending input, its display
+/// pass lays out and draws each window once (`displayIfNeeded`), and the window's surface puts
+/// the dirty part on screen. The surface is the platform's native window: an X window with a
+/// back buffer in XKit, a recording canvas in the headless test platform.
+@MainActor
+open class Window: Responder {
+    /// What the window is for, which decides how the window manager treats it.
+    public typealias Kind = WindowKind
+
+    /// The root of the window's view tree; it always fills the window.
+    public let contentView: View
+    /// Routes this window's events to its views.
+    public let eventRouter: EventRouter
+    /// The application the window belongs to; its platform provides the surface and services.
+    public unowned let application: Application
+    /// The window's title (`_NET_WM_NAME`, UTF-8).
+    public var title: String {
+        didSet {
+            surface.setTitle(title)
+            viewTreeDidChange()
+        }
+    }
+    /// The window's size in logical points.
+    public private(set) var size: Size
+    /// Called after the window closed (from the window manager or `close()`).
+    public var onClose: (() -> Void)?
+    /// Called when the window loses keyboard focus.
+    public var onFocusLost: (() -> Void)?
+    /// Whether this is a normal window or a popup menu.
+    public let kind: Kind
+    /// Whether the window is mapped and has drawn its first frame.
+    public private(set) var hasDrawnFirstFrame = false
+    /// Whether the surface is mapped (visible on screen).
+    public private(set) var isMapped = false
+    /// Whether the window has been closed.
+    public private(set) var isClosed = false
+
+    /// The platform's native window.
+    @_spi(Platform) public let surface: WindowSurface
+    /// Runs for a button press outside the window while it holds a grab (popups close on it).
+    var pointerDownOutsideHandler: (() -> Void)?
+    /// Runs when the window loses focus, for the toolkit's own popups (apps use `onFocusLost`).
+    var focusLostObservers: [(id: Int, body: () -> Void)] = []
+    private var lastObserverID = 0
+    private var dirtyRect: Rect?
+    private var layoutPending = true
+    private var treeChanged = true
+    private var firstFrameHandlers: [() -> Void] = []
+    private var deadlineTimer: Cancellable?
+    private var cursorShown: Cursor = .arrow
+
+    /// Creates a window; call `show()` to map it.
+    public init(title: String, size: Size, origin: Point? = nil, kind: Kind = .normal, app: Application) {
+        application = app
+        self.title = title
+        self.size = Window.sanitized(size)
+        self.kind = kind
+        contentView = View(frame: Rect(origin: .zero, size: self.size))
+        contentView.backgroundColor = kind == .normal ? .windowBackground : nil
+        eventRouter = EventRouter(root: contentView)
+        surface = app.platform.makeSurface(SurfaceConfiguration(kind: kind, title: title, size: self.size, origin: origin))
+        super.init()
+        contentView.hostWindow = self
+        eventRouter.windowResponder = self
+        surface.attach(self)
+        app.windowDidOpen(self)
+    }
+
+    /// The platform the window's application runs on.
+    public var platform: Platform { application.platform }
+    /// The hosted view tree's root: `contentView`.
+    public var rootView: View { contentView }
+    /// Device pixels per logical point.
+    public var scale: Double { platform.scale }
+    /// The measurer matching what this window draws.
+    public var measurer: TextMeasurer { platform.textMeasurer }
+    /// The window's top-left corner in screen coordinates.
+    public var screenOrigin: Point { surface.screenOrigin }
+    open override var nextResponder: Responder? { application }
+
+    /// Maps the window; it draws on the next display pass.
+    public func show() {
+        guard !isClosed else { return }
+        surface.show()
+        platform.setNeedsDisplayPass()
+    }
+
+    /// Unmaps the window without closing it.
+    public func hide() {
+        guard !isClosed else { return }
+        surface.hide()
+        isMapped = false
+        platform.setNeedsDisplayPass()
+    }
+
+    /// Moves and resizes the window (logical points, screen coordinates).
+    public func setFrame(_ frame: Rect) {
+        guard !isClosed else { return }
+        let safe = Rect(origin: frame.origin, size: Window.sanitized(frame.size))
+        surface.setFrame(safe)
+        resize(to: safe.size)
+    }
+
+    /// Runs `body` once the first frame is on screen; at once if it already is.
+    public func whenFirstFrameDrawn(_ body: @escaping () -> Void) {
+        if hasDrawnFirstFrame { body() } else { firstFrameHandlers.append(body) }
+    }
+
+    /// Closes and destroys the window, as the window manager's close button does.
+    public func close() {
+        guard !isClosed else { return }
+        tearDown()
+        surface.destroy()
+        finishClosing()
+    }
+
+    /// Lays out and draws the whole window, mapped or not, and returns its pixels.
+    public func snapshot() -> RGBImage? {
+        layoutIfPending()
+        return surface.snapshot(size: size) { context, rect in contentView.render(in: context, dirty: rect) }
+    }
+
+    // MARK: Invalidation
+
+    /// Adds a rect (window coordinates) to the area redrawn on the next display pass.
+    public func setNeedsDisplay(in rect: Rect) {
+        dirtyRect = dirtyRect.map { $0.union(rect) } ?? rect
+        platform.setNeedsDisplayPass()
+    }
+
+    /// Asks for a layout pass before the next draw.
+    public func setNeedsLayout() {
+        layoutPending = true
+        platform.setNeedsDisplayPass()
+    }
+
+    /// Notes a change that the next `views` trace event and the accessibility bridge must see.
+    public func viewTreeDidChange() {
+        treeChanged = true
+        platform.setNeedsDisplayPass()
+    }
+
+    // MARK: Display pass
+
+    /// Lays out and draws what changed; the platform calls it once per pass for every window.
+    @_spi(Platform) public func displayIfNeeded() {
+        guard !isClosed else { return }
+        layoutIfPending()
+        guard isMapped else { return }
+        if treeChanged {
+            treeChanged = false
+            if Trace.isEnabled { Trace.emit("views", AccessibilityNode.traceFields(of: self)) }
+            if platform.accessibility.isActive { platform.accessibility.treeDidChange(in: self) }
+        }
+        guard let dirty = dirtyRect else { return }
+        dirtyRect = nil
+        let clip = dirty.intersection(Rect(origin: .zero, size: size)).integral(scale: scale)
+        guard !clip.isEmpty else { return }
+        surface.present(dirty: clip, size: size) { context, rect in
+            context.saveState()
+            context.clip(to: rect)
+            contentView.render(in: context, dirty: rect)
+            context.restoreState()
+        }
+        if !hasDrawnFirstFrame {
+            surface.synchronize()
+            hasDrawnFirstFrame = true
+            Trace.emit("window.mapped", [("title", .string(title)), ("xid", .int(Int(surface.nativeIdentifier))),
+                                         ("ms", .int(Trace.millisecondsSinceProcessStart()))])
+            let handlers = firstFrameHandlers
+            firstFrameHandlers.removeAll()
+            handlers.forEach { $0() }
+        }
+    }
+
+    private func layoutIfPending() {
+        guard layoutPending else { return }
+        layoutPending = false
+        contentView.frame = Rect(origin: .zero, size: size)
+        contentView.layoutIfNeeded()
+    }
+
+    private func resize(to newSize: Size) {
+        let safe = Window.sanitized(newSize)
+        guard safe != size else { return }
+        size = safe
+        layoutPending = true
+        treeChanged = true
+        setNeedsDisplay(in: Rect(origin: .zero, size: size))
+    }
+
+    /// Sizes that are not finite or not positive become 1×1; the platform clamps the rest.
+    static func sanitized(_ size: Size) -> Size {
+        func clean(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), 32767) : 1 }
+        return Size(width: clean(size.width), height: clean(size.height))
+    }
+
+    // MARK: Focus observers for the toolkit's popups
+
+    /// Runs `body` whenever the window loses focus, until removed; it does not replace `onFocusLost`.
+    func addFocusLostObserver(_ body: @escaping () -> Void) -> Int {
+        lastObserverID += 1
+        focusLostObservers.append((lastObserverID, body))
+        return lastObserverID
+    }
+
+    func removeFocusLostObserver(_ id: Int) {
+        focusLostObservers.removeAll { $0.id == id }
+    }
+
+    // MARK: Closing
+
+    private func tearDown() {
+        isClosed = true
+        Trace.emit("window.closed", [("title", .string(title)), ("xid", .int(Int(surface.nativeIdentifier)))])
+        deadlineTimer?.cancel()
+        eventRouter.cancelPointerCapture()
+        contentView.hostWindow = nil
+    }
+
+    private func finishClosing() {
+        onClose?()
+        application.windowDidClose(self)
+    }
+
+    // MARK: Gesture timing
+
+    /// Recognizers report when they next need the clock (a long press at 0.5 s); arm one timer for it.
+    func scheduleGestureDeadline() {
+        deadlineTimer?.cancel()
+        deadlineTimer = nil
+        guard let deadline = eventRouter.nextDeadline else { return }
+        let delay = max(0, deadline - platform.clock.now)
+        deadlineTimer = platform.schedule(after: delay) { [weak self] in
+            guard let self else { return }
+            self.eventRouter.tick(now: self.platform.clock.now)
+            self.scheduleGestureDeadline()
+            self.platform.setNeedsDisplayPass()
+        }
+    }
+
+    // MARK: Cursor
+
+    /// Shows the cursor the view under the pointer asks for.
+    func updateCursor(for view: View?) {
+        let wanted = view?.effectiveCursor ?? .arrow
+        guard wanted != cursorShown else { return }
+        cursorShown = wanted
+        surface.setCursor(wanted)
+    }
+
+    // MARK: Surface events
+
+    /// The surface was mapped: draw everything.
+    @_spi(Platform) public func surfaceDidMap() {
+        isMapped = true
+        treeChanged = true
+        setNeedsDisplay(in: Rect(origin: .zero, size: size))
+    }
+
+    /// The surface was unmapped.
+    @_spi(Platform) public func surfaceDidUnmap() { isMapped = false }
+
+    /// Part of the surface (window coordinates) must be drawn again.
+    @_spi(Platform) public func surfaceDidExpose(_ rect: Rect) { setNeedsDisplay(in: rect) }
+
+    /// The surface got a new size (from the window manager or the user).
+    @_spi(Platform) public func surfaceDidResize(to size: Size) { resize(to: size) }
+
+    /// The surface moved on screen: frames in screen coordinates changed.
+    @_spi(Platform) public func surfaceDidMove() { viewTreeDidChange() }
+
+    /// A pointer event in window coordinates.
+    @_spi(Platform) public func surfaceDidReceive(_ event: PointerEvent) {
+        if event.kind == .down, let outside = pointerDownOutsideHandler,
+           !Rect(origin: .zero, size: size).contains(event.location) {
+            outside()
+            return
+        }
+        eventRouter.handle(event)
+        if event.kind == .moved || event.kind == .entered || event.kind == .up {
+            updateCursor(for: eventRouter.hoveredView)
+        }
+        scheduleGestureDeadline()
+    }
+
+    /// A key event, already mapped through the layout and input method (repeats marked by the platform).
+    @_spi(Platform) public func surfaceDidReceive(_ event: KeyEvent) {
+        if event.kind == .down { eventRouter.handle(event) }
+    }
+
+    /// The surface lost keyboard focus (popups close on it).
+    @_spi(Platform) public func surfaceDidLoseFocus() {
+        onFocusLost?()
+        for observer in focusLostObservers { observer.body() }
+    }
+
+    /// The window manager asked the window to close.
+    @_spi(Platform) public func surfaceCloseRequested() { close() }
+
+    /// The native window was destroyed from outside (e.g. xkill): free our side as `close()` would.
+    @_spi(Platform) public func surfaceWasDestroyed() {
+        guard !isClosed else { return }
+        tearDown()
+        finishClosing()
+    }
+}

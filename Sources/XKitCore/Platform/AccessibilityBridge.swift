@@ -1,0 +1,21 @@
+/// Publishes windows' accessibility trees to the desktop (AT-SPI on X).
+///
+/// The toolkit tells the bridge what changed; the bridge reads `AccessibilityNode`s on demand.
+@MainActor
+public protocol AccessibilityBridge: AnyObject {
+    /// Whether anyone listens; when false the toolkit skips building nodes for the bridge.
+    var isActive: Bool { get }
+    /// A window's tree changed (views added, removed, moved or renamed).
+    func treeDidChange(in window: Window)
+    /// Keyboard focus moved to `view` (nil: nothing in the window has focus).
+    func focusDidChange(to view: View?, in window: Window)
+}
+
+/// The bridge used while no assistive technology is listening: it does nothing.
+@MainActor
+public final class InactiveAccessibilityBridge: AccessibilityBridge {
+    public init() {}
+    public var isActive: Bool { false }
+    public func treeDidChange(in window: Window) {}
+    public func focusDidChange(to view: View?, in window: Window) {}
+}

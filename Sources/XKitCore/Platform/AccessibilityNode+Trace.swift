@@ -1,0 +1,36 @@
+/// The `views` trace event: a window's accessibility tree, serialised for outside tools.
+extension AccessibilityNode {
+    /// Fields of the `views` event for a window: its title and every node, depth first.
+    ///
+    /// Each node keeps the fields tools already read (`id`, `type`, `frame` in root device pixels,
+    /// `hidden`, and each view's own `traceFields`) and adds `role`, `name`, `states` and `actions`.
+    static func traceFields(of window: Window) -> [(String, JSON)] {
+        var nodes: [JSON] = []
+        let scale = window.scale
+        func walk(_ view: View) {
+            let node = AccessibilityNode(view: view)
+            var fields: [(String, JSON)] = []
+            if let id = node.identifier { fields.append(("id", .string(id))) }
+            fields.append(("type", .string(view.traceType)))
+            fields.append(("frame", .rect(node.frame, scale: scale)))
+            if view.isHidden { fields.append(("hidden", .bool(true))) }
+            fields.append(("role", .string(node.role.rawValue)))
+            if let name = node.name { fields.append(("name", .string(name))) }
+            let states = node.stateNames
+            if !states.isEmpty { fields.append(("states", .array(states.map { .string($0) }))) }
+            if !node.actions.isEmpty { fields.append(("actions", .array(node.actions.map { .string($0.name) }))) }
+            fields += view.traceFields()
+            nodes.append(.object(fields))
+            for sub in view.subviews { walk(sub) }
+        }
+        walk(window.contentView)
+        return [("title", .string(window.title)), ("views", .array(nodes))]
+    }
+
+    /// The state names, in a fixed order.
+    var stateNames: [String] {
+        let names: [(States, String)] = [(.focusable, "focusable"), (.focused, "focused"), (.selected, "selected"),
+                                         (.disabled, "disabled"), (.copyable, "copyable"), (.selectable, "selectable")]
+        return names.filter { states.contains($0.0) }.map(\.1)
+    }
+}

@@ -1,0 +1,65 @@
+/// One node of a window's accessibility tree: what a screen reader, a UI test or the trace sees of a view.
+///
+/// The tree mirrors the view tree. It is free of trace and X details, so the `XKIT_TRACE` `views`
+/// event and the AT-SPI bridge serialise the same nodes.
+@MainActor
+public struct AccessibilityNode {
+    /// The node's role, as accessibility APIs name them.
+    public enum Role: String, Sendable {
+        case window, panel, filler, label, link, pushButton, entry, list, listItem, menu, menuItem
+    }
+
+    /// States a node can be in.
+    public struct States: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let focusable = States(rawValue: 1 << 0)
+        public static let focused = States(rawValue: 1 << 1)
+        public static let selected = States(rawValue: 1 << 2)
+        public static let disabled = States(rawValue: 1 << 3)
+        public static let copyable = States(rawValue: 1 << 4)
+        public static let selectable = States(rawValue: 1 << 5)
+        public static let hidden = States(rawValue: 1 << 6)
+    }
+
+    /// The view the node describes.
+    public unowned let view: View
+    /// What kind of element it is.
+    public var role: Role
+    /// The accessible name (a label's text, a button's title).
+    public var name: String?
+    /// The identifier apps and tests find the view by.
+    public var identifier: String?
+    /// The frame in screen coordinates, logical points.
+    public var frame: Rect
+    /// Its states.
+    public var states: States
+    /// The actions it supports (`.copy`, a button's press).
+    public var actions: [Action]
+
+    /// The node for one view.
+    public init(view: View) {
+        self.view = view
+        role = view.accessibilityRole
+        name = view.accessibilityName
+        identifier = view.identifier
+        frame = view.convertToScreen(view.bounds)
+        var states: States = []
+        if view.canBecomeFirstResponder { states.insert(.focusable) }
+        if view.isFirstResponder { states.insert(.focused) }
+        if view.isHidden { states.insert(.hidden) }
+        if let control = view as? Control {
+            if !control.isEnabled { states.insert(.disabled) }
+            if control.isSelected { states.insert(.selected) }
+        }
+        if let label = view as? Label {
+            if label.isCopyable { states.insert(.copyable) }
+            if label.isSelectable { states.insert(.selectable) }
+        }
+        self.states = states
+        actions = [Action.copy, .cut, .paste, .selectAll, .delete].filter { view.canPerformAction($0, sender: nil) }
+    }
+
+    /// The node's children: its subviews' nodes, in drawing order.
+    public var children: [AccessibilityNode] { view.subviews.map(AccessibilityNode.init(view:)) }
+}

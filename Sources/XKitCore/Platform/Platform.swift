@@ -1,0 +1,84 @@
+/// Everything a backend provides to the toolkit, behind one protocol family.
+///
+/// The `Application` owns one platform; views reach its services through their window
+/// (`view.window?.platform`), never through statics. XKit's X11 backend implements it over Xlib
+/// and Xft; XKitTesting's headless platform implements it in memory, so whole flows run in tests
+/// with no display. App code written against the public API does not change between them.
+@MainActor
+public protocol Platform: AnyObject {
+    /// Device pixels per logical point.
+    var scale: Double { get }
+    /// The screen's bounds in logical points (root-window coordinates).
+    var screenBounds: Rect { get }
+    /// Measures text exactly as this platform's renderer draws it.
+    var textMeasurer: TextMeasurer { get }
+    /// The desktop's settings (double-click time, DPI, caret blink).
+    var settings: DesktopSettings { get }
+    /// The monotonic clock gesture recognizers and timers read.
+    var clock: Clock { get }
+    /// Where the accessibility tree is published (a no-op bridge until AT-SPI lands).
+    var accessibility: AccessibilityBridge { get }
+
+    /// The pasteboard behind a selection (CLIPBOARD or PRIMARY).
+    func pasteboard(_ selection: ClipboardSelection) -> PlatformPasteboard
+    /// Runs `body` on the main actor after `seconds` unless the returned token is cancelled first.
+    func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> Cancellable
+    /// Creates the native surface that shows a window (hidden until `show()`).
+    func makeSurface(_ configuration: SurfaceConfiguration) -> WindowSurface
+    /// Asks for a display pass (layout and drawing of every dirty window) soon.
+    func setNeedsDisplayPass()
+    /// Runs the event loop until the process ends.
+    func run() -> Never
+    /// Ends the process (the headless platform only records the status).
+    func exit(status: Int32)
+}
+
+/// Something that can be stopped before it happens, such as a scheduled timer.
+@MainActor
+public protocol Cancellable: AnyObject {
+    /// Stops it; cancelling twice or after it ran does nothing.
+    func cancel()
+}
+
+/// A platform's own timestamp of an input event (the X server time), opaque to the core.
+///
+/// Copying and grabbing need it ("the event that triggered this"), so it travels inside the
+/// events that actions, menu items and key commands receive; only the backend reads its value.
+public struct PlatformTimestamp: Hashable, Sendable {
+    @_spi(Platform) public let rawValue: UInt32
+    @_spi(Platform) public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+}
+
+/// An input event handed to actions, menu items and key commands, as UIKit hands them a UIEvent.
+public protocol InputEvent: Sendable {
+    /// Monotonic seconds, the clock gesture recognizers use.
+    var time: Double { get }
+    /// The platform's own timestamp (the X server time), used by the backend for selections and grabs.
+    var timestamp: PlatformTimestamp? { get }
+}
+
+/// What a platform needs to create a window's surface.
+public struct SurfaceConfiguration {
+    /// What the window is for.
+    public var kind: WindowKind
+    /// The title (`_NET_WM_NAME` on X).
+    public var title: String
+    /// The size in logical points.
+    public var size: Size
+    /// The top-left corner in screen coordinates, or nil to let the window manager choose.
+    public var origin: Point?
+    /// The window a popup belongs to (for transient-for hints), if any.
+    public weak var owner: WindowSurface?
+
+    public init(kind: WindowKind, title: String, size: Size, origin: Point?, owner: WindowSurface? = nil) {
+        self.kind = kind; self.title = title; self.size = size; self.origin = origin; self.owner = owner
+    }
+}
+
+/// What a window is for, which decides how the window manager treats it.
+public enum WindowKind: Sendable {
+    /// An application window with decorations.
+    case normal
+    /// A popup menu: no decorations, above everything, grabbing input while open.
+    case popupMenu
+}

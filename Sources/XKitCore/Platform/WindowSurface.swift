@@ -1,0 +1,40 @@
+/// A platform's native window: where a `Window` draws, and where its input comes from.
+///
+/// The window drives it (show, title, frame, present) and the surface reports back through the
+/// `WindowSurfaceDelegate` calls on `Window` (mapped, exposed, resized, input, close requests).
+@MainActor
+public protocol WindowSurface: AnyObject {
+    /// The surface's top-left corner in screen coordinates (logical points), as last reported.
+    var screenOrigin: Point { get }
+    /// The platform's id of the native window (the X window id), for traces and outside tools.
+    var nativeIdentifier: UInt { get }
+    /// Connects the surface to the window it shows; events go there from now on.
+    func attach(_ window: Window)
+    /// Maps the surface; it draws on the next display pass.
+    func show()
+    /// Unmaps it without destroying it.
+    func hide()
+    /// Destroys the native window and frees what it holds.
+    func destroy()
+    /// Sets the title the window manager shows.
+    func setTitle(_ title: String)
+    /// Moves and resizes the surface (logical points, screen coordinates).
+    func setFrame(_ frame: Rect)
+    /// Draws `dirty` (window coordinates) through `draw` and puts it on screen.
+    ///
+    /// `draw` gets a context and the rect it must cover; a surface whose buffer was just recreated
+    /// asks for the whole window instead of the dirty part.
+    func present(dirty: Rect, size: Size, draw: (GraphicsContext, Rect) -> Void)
+    /// Waits until what was presented is on screen (the first frame's promise to tests and tools).
+    func synchronize()
+    /// Draws the whole window through `draw` and returns the pixels, whether mapped or not.
+    func snapshot(size: Size, draw: (GraphicsContext, Rect) -> Void) -> RGBImage?
+    /// Sends every pointer and key event here, as popups do; `event` is the one that opened it.
+    func grabInput(for event: InputEvent?) -> Bool
+    /// Ends a grab taken with `grabInput`.
+    func releaseInput()
+    /// Cuts the surface to the union of convex polygons (window coordinates), so a popup has no corners.
+    func setShape(_ polygons: [[Point]])
+    /// The pointer's shape while it is over the surface.
+    func setCursor(_ cursor: Cursor)
+}

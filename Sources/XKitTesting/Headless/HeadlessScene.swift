@@ -1,0 +1,82 @@
+@_spi(Platform) import XKitCore
+
+/// A headless platform, an application and one shown window: the usual start of a display-free test.
+///
+///     let scene = HeadlessScene()
+///     scene.root.addSubview(label)
+///     scene.longPress(at: Point(x: 20, y: 10))
+@MainActor
+public final class HeadlessScene {
+    public let platform: HeadlessPlatform
+    public let app: Application
+    public let window: Window
+
+    /// A window of `size` on a new headless platform, mapped and drawn once.
+    public init(size: Size = Size(width: 400, height: 300), measurer: TextMeasurer = MonospaceMeasurer(),
+                origin: Point = Point(x: 100, y: 100), scale: Double = 1) {
+        platform = HeadlessPlatform(scale: scale, measurer: measurer)
+        app = platform.makeApplication()
+        window = Window(title: "test", size: size, origin: origin, app: app)
+        window.show()
+        platform.displayPass()
+    }
+
+    /// The window's content view.
+    public var root: View { window.contentView }
+    /// The window's event router.
+    public var eventRouter: EventRouter { window.eventRouter }
+
+    /// Presses a button at a window point.
+    public func press(at point: Point, button: PointerButton = .primary, in target: Window? = nil) {
+        send(.down, at: point, button: button, held: [button], in: target)
+    }
+
+    /// Releases a button at a window point.
+    public func release(at point: Point, button: PointerButton = .primary, in target: Window? = nil) {
+        send(.up, at: point, button: button, held: [], in: target)
+    }
+
+    /// A press and a release 50 ms apart.
+    public func click(at point: Point, button: PointerButton = .primary, in target: Window? = nil) {
+        press(at: point, button: button, in: target)
+        platform.advance(by: 0.05)
+        release(at: point, button: button, in: target)
+    }
+
+    /// Holds the primary button for `duration` (past the long-press time by default), then releases.
+    public func longPress(at point: Point, duration: Double? = nil) {
+        press(at: point)
+        platform.advance(by: duration ?? platform.settings.longPressTime + 0.1)
+        release(at: point)
+    }
+
+    /// Presses and releases a key with the first responder of `target` (the window by default).
+    public func key(_ key: Key, text: String? = nil, modifiers: Modifiers = [], in target: Window? = nil) {
+        let event = KeyEvent(kind: .down, key: key, text: text, modifiers: modifiers, time: platform.clock.now,
+                             timestamp: platform.timestamp())
+        platform.send(event, to: target ?? window)
+    }
+
+    /// The open popup menu's window, if a menu is showing.
+    public var menuWindow: Window? {
+        app.windows.last { $0.kind == .popupMenu && !$0.isClosed }
+    }
+
+    /// Chooses a menu item by title with a click, as a user would; returns false when it is not shown.
+    @discardableResult
+    public func chooseMenuItem(_ title: String) -> Bool {
+        guard let popup = menuWindow, let menu = app.menuController.menuView,
+              let index = menu.items.firstIndex(where: { $0.title == title }) else { return false }
+        let frame = menu.itemFramesInView[index]
+        let point = menu.convert(Point(x: frame.midX, y: frame.midY), to: nil)
+        click(at: point, in: popup)
+        return true
+    }
+
+    private func send(_ kind: PointerEvent.Kind, at point: Point, button: PointerButton, held: Set<PointerButton>,
+                      in target: Window?) {
+        let event = PointerEvent(kind: kind, location: point, button: button, buttonsDown: held, time: platform.clock.now,
+                                 timestamp: platform.timestamp())
+        platform.send(event, to: target ?? window)
+    }
+}
