@@ -75,6 +75,9 @@ public final class Application: Responder {
     private var isTerminating = false
 
     private init(name: String?) throws {
+        StandardStreams.prepare()
+        Trace.prepare()
+        TraceOutputPump.start()
         connection = try XConnection.shared()
         eventLoop = EventLoop(connection: connection)
         fonts = FontRegistry(display: connection.display, scale: connection.scale)

@@ -59,10 +59,10 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     public init(title: String, size: Size, origin: Point? = nil, kind: Kind = .normal, app: Application) {
         self.app = app
         self.title = title
-        self.size = size
+        self.size = DevicePixels.windowSize(size, scale: app.scale)
         self.kind = kind
-        screenOrigin = origin ?? Point(x: 0, y: 0)
-        contentView = View(frame: Rect(origin: .zero, size: size))
+        screenOrigin = DevicePixels.windowOrigin(origin ?? Point(x: 0, y: 0), scale: app.scale)
+        contentView = View(frame: Rect(origin: .zero, size: self.size))
         contentView.backgroundColor = kind == .normal ? .windowBackground : nil
         eventRouter = EventRouter(root: contentView)
         let connection = app.connection
@@ -114,6 +114,7 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     public func setFrame(_ frame: Rect) {
         guard !isClosed else { return }
         let s = scale
+        let frame = Rect(origin: DevicePixels.windowOrigin(frame.origin, scale: s), size: DevicePixels.windowSize(frame.size, scale: s))
         XMoveResizeWindow(display, xid, Int32((frame.x * s).rounded()), Int32((frame.y * s).rounded()),
                           UInt32(max(1, (frame.width * s).rounded())), UInt32(max(1, (frame.height * s).rounded())))
         screenOrigin = frame.origin
@@ -176,6 +177,7 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
 
     /// Adds a rect (window coordinates) to the area redrawn on the next loop pass.
     public func setNeedsDisplay(in rect: Rect) {
+        let rect = rect.clampedToLimits
         dirtyRect = dirtyRect.map { $0.union(rect) } ?? rect
         app.eventLoop.scheduleDrain()
     }

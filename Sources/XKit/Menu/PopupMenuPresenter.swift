@@ -70,7 +70,7 @@ final class PopupMenuPresenter: MenuPresenter {
                              height: placement.arrowSize.height, pointingUp: !placement.pointsDown),
         ]
         for polygon in polygons {
-            var points = polygon.map { XPoint(x: Int16(($0.x * scale).rounded()), y: Int16(($0.y * scale).rounded())) }
+            var points = polygon.map { XPoint(x: Int16(DevicePixels.coordinate($0.x * scale)), y: Int16(DevicePixels.coordinate($0.y * scale))) }
             XFillPolygon(display, mask, gc, &points, Int32(points.count), Complex, CoordModeOrigin)
         }
         XShapeCombineMask(display, window.xid, ShapeBounding, 0, 0, mask, ShapeSet)
