@@ -57,12 +57,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
 
     /// Creates a window; call `show()` to map it.
     public init(title: String, size: Size, origin: Point? = nil, kind: Kind = .normal, app: Application) {
+        let size = DevicePixels.windowSize(size, scale: app.scale)
         self.app = app
         self.title = title
-        self.size = DevicePixels.windowSize(size, scale: app.scale)
+        self.size = size
         self.kind = kind
         screenOrigin = DevicePixels.windowOrigin(origin ?? Point(x: 0, y: 0), scale: app.scale)
-        contentView = View(frame: Rect(origin: .zero, size: self.size))
+        contentView = View(frame: Rect(origin: .zero, size: size))
         contentView.backgroundColor = kind == .normal ? .windowBackground : nil
         eventRouter = EventRouter(root: contentView)
         let connection = app.connection
