@@ -13,17 +13,19 @@ import Glibc
 struct StandardStreamsTests {
     private func executable(_ name: String) throws -> String { try AppProcess.executableURL(named: name).path }
 
-    /// Runs `argv` through `sh -c 'exec "$@" 2>&-'`, so it starts with fd 2 closed.
-    private func runWithStderrClosed(_ argv: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                                     timeout: TimeInterval = 10) throws -> ProcessResult {
+    /// Runs `argv` through `sh -c 'exec "$@" 2>&-'`, so it starts with fd 2 (and with `alsoStdout`, fd 1) closed.
+    private func runWithStderrClosed(_ argv: [String], alsoStdout: Bool = false, stdin: Data? = nil,
+                                     environment: [String: String] = [:], timeout: TimeInterval = 10) throws -> ProcessResult {
         let env = try XvfbServer.shared().environment.merging(environment) { $1 }
-        return try runProcess(["/bin/sh", "-c", "exec \"$@\" 2>&-", "sh"] + argv, stdin: stdin, timeout: timeout, environment: env)
+        let script = alsoStdout ? "exec \"$@\" >&- 2>&-" : "exec \"$@\" 2>&-"
+        return try runProcess(["/bin/sh", "-c", script, "sh"] + argv, stdin: stdin, timeout: timeout, environment: env)
     }
 
-    @Test func copyingWithStderrClosedStillServesTheText() throws {
+    @Test(arguments: [false, true])
+    func copyingWithStderrClosedStillServesTheText(alsoStdout: Bool) throws {
         // The serving child used to replace fd 2 (its X connection) with /dev/null.
-        let text = "stderr closed \(getpid()) — Giá vé\n"
-        let copy = try runWithStderrClosed([executable("xkit-clip"), "-i"], stdin: Data(text.utf8))
+        let text = "stderr closed \(getpid()) \(alsoStdout) — Giá vé\n"
+        let copy = try runWithStderrClosed([executable("xkit-clip"), "-i"], alsoStdout: alsoStdout, stdin: Data(text.utf8))
         #expect(copy.status == 0, "\(copy)")
         let pasted = try ClipboardReader().xclip(.clipboard)
         #expect(pasted.status == 0, "\(pasted)")
