@@ -28,6 +28,11 @@ public enum Trace {
         }
     }
 
+    /// Writes a plain line to stderr without blocking, e.g. a fatal error just before `exit`.
+    public static func writeToStandardError(_ line: String) {
+        output.standardError.write(line: line)
+    }
+
     /// Logs a warning the first time `key` is seen in this process; later calls with it do nothing.
     public static func warnOnce(_ key: String, _ message: @autoclosure () -> String) {
         if warnedKeys.insert(key) { warn(message()) }
