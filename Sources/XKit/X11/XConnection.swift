@@ -115,8 +115,7 @@ public final class XConnection {
         if let env = getenv("XKIT_SCALE"), env.pointee != 0 {
             let text = String(cString: env)
             if let scale = DisplayScale.scale(fromSetting: text) { return scale }
-            Trace.warn("XKIT_SCALE=\(text) is ignored: the scale must be a number from "
-                + "\(DisplayScale.range.lowerBound) to \(DisplayScale.range.upperBound)")
+            Trace.warn("XKIT_SCALE=\(text) is ignored: the scale must be a number from 0.5 to 8")
         }
         guard let resources = XResourceManagerString(display) else { return 1 }
         let db = XrmGetStringDatabase(resources)

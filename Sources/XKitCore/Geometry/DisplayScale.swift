@@ -3,7 +3,7 @@
 /// A scale outside 0.5–8 is never what anyone wants, and far outside it the back buffer of an
 /// ordinary window grows past memory (`XKIT_SCALE=1000`) or its size stops being a number (`inf`).
 public enum DisplayScale {
-    /// The scales accepted.
+    /// The scales accepted (the warnings quote these bounds as text).
     public static let range: ClosedRange<Double> = 0.5...8
     /// The `Xft.dpi` values accepted: 96 dpi is scale 1.
     public static let dpiRange: ClosedRange<Double> = (range.lowerBound * 96)...(range.upperBound * 96)

@@ -27,7 +27,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     private static func validated(size: Double) -> Double {
         guard !sizeRange.contains(size) else { return size }
-        Trace.warnOnce("font.size", "a font size of \(size) is outside \(sizeRange.lowerBound)–\(sizeRange.upperBound) "
+        Trace.warnOnce("font.size", "a font size of \(size) is outside \(Int(sizeRange.lowerBound))–\(Int(sizeRange.upperBound)) "
             + "points; NaN becomes 13 and other sizes are clamped")
         return size.isNaN ? 13 : min(max(size, sizeRange.lowerBound), sizeRange.upperBound)
     }
