@@ -27,6 +27,8 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
 enum Redirect {
     case pipe, null, inherit
     case file(String)
+    /// A descriptor of the caller's (e.g. one end of a pipe the test holds), duplicated onto the stream.
+    case descriptor(Int32)
 }
 
 /// A spawned child in its own process group. All children are killed at process exit.
@@ -62,6 +64,8 @@ final class ChildProcess: @unchecked Sendable {
             case .inherit: break
             case .null:
                 posix_spawn_file_actions_addopen(&fileActions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .descriptor(let fd):
+                posix_spawn_file_actions_adddup2(&fileActions, fd, target)
             case .file(let path):
                 posix_spawn_file_actions_addopen(&fileActions, target, path,
                                                  target == 0 ? O_RDONLY : (O_WRONLY | O_CREAT | O_APPEND), 0o644)

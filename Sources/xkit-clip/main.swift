@@ -3,6 +3,9 @@ import Dispatch
 import Glibc
 import XKit
 
+// First of all: with fd 0, 1 or 2 closed, the pipe to the serving child or the X socket would take it.
+StandardStreams.prepare()
+
 let usage = """
 usage: xkit-clip [-selection clipboard|primary] [-i] [-f] [FILE]   copy stdin or FILE
        xkit-clip [-selection clipboard|primary] -o [-t TARGET]    paste to stdout

@@ -36,6 +36,9 @@ public final class X11Platform: Platform {
 
     /// Connects to `$DISPLAY`.
     init() throws {
+        StandardStreams.prepare()
+        Trace.prepare()
+        TraceOutputPump.start()
         connection = try XConnection.open()
         eventLoop = EventLoop(connection: connection)
         fonts = FontRegistry(display: connection.display, scale: connection.scale)

@@ -29,8 +29,8 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     init(platform: X11Platform, configuration: SurfaceConfiguration) {
         self.platform = platform
         kind = configuration.kind
-        size = configuration.size
-        screenOrigin = configuration.origin ?? Point(x: 0, y: 0)
+        size = DevicePixels.windowSize(configuration.size, scale: platform.scale)
+        screenOrigin = DevicePixels.windowOrigin(configuration.origin ?? Point(x: 0, y: 0), scale: platform.scale)
         let connection = platform.connection
         let display = connection.display
         let screen = connection.screen
@@ -69,9 +69,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         applyTitle(title)
     }
 
-    func setFrame(_ frame: Rect) {
+    func setFrame(_ requested: Rect) {
         guard !isDestroyed else { return }
         let s = scale
+        let frame = Rect(origin: DevicePixels.windowOrigin(requested.origin, scale: s),
+                         size: DevicePixels.windowSize(requested.size, scale: s))
         XMoveResizeWindow(display, xid, DevicePixels.coordinate(frame.x * s), DevicePixels.coordinate(frame.y * s),
                           DevicePixels.extent(frame.width * s), DevicePixels.extent(frame.height * s))
         screenOrigin = frame.origin
@@ -159,7 +161,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         XFillRectangle(display, mask, gc, 0, 0, width, height)
         XSetForeground(display, gc, 1)
         for polygon in polygons {
-            var points = polygon.map { XPoint(x: DevicePixels.short($0.x * s), y: DevicePixels.short($0.y * s)) }
+            var points = polygon.map { XPoint(x: Int16(DevicePixels.coordinate($0.x * s)), y: Int16(DevicePixels.coordinate($0.y * s))) }
             XFillPolygon(display, mask, gc, &points, Int32(points.count), Complex, CoordModeOrigin)
         }
         XShapeCombineMask(display, xid, ShapeBounding, 0, 0, mask, ShapeSet)
@@ -333,28 +335,5 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         var legacy = latin1 ? title.unicodeScalars.map { UInt8($0.value) } : bytes
         XChangeProperty(display, xid, XA_WM_NAME, latin1 ? XA_STRING : connection.atom("UTF8_STRING"), 8,
                         PropModeReplace, &legacy, Int32(legacy.count))
-    }
-}
-
-/// Converting logical coordinates to the integer types X requests carry, without trapping.
-///
-/// NaN and infinity become 0 and huge values clamp to the type's range, so a bad frame from an
-/// app can never crash the process inside a conversion.
-enum DevicePixels {
-    /// A window or drawing coordinate (X's INT16 on the wire; Xlib takes int).
-    static func coordinate(_ value: Double) -> Int32 {
-        guard value.isFinite else { return 0 }
-        return Int32(min(max(value.rounded(), -32768), 32767))
-    }
-
-    /// A width or height: at least 1, at most X's CARD16 limit.
-    static func extent(_ value: Double) -> UInt32 {
-        guard value.isFinite else { return 1 }
-        return UInt32(min(max(value.rounded(), 1), 32767))
-    }
-
-    /// A point coordinate in an XPoint.
-    static func short(_ value: Double) -> Int16 {
-        Int16(coordinate(value))
     }
 }

@@ -86,7 +86,7 @@ final class XftRenderer: GraphicsContext {
         guard radius > 0 else { return fill(rect, color: color) }
         guard color.alpha > 0 else { return }
         let d = deviceRect(rect)
-        let r = min(Int((radius * scale).rounded()), d.width / 2, d.height / 2)
+        let r = min(Int(min(radius * scale, DevicePixels.maximumExtent).rounded()), d.width / 2, d.height / 2)
         guard r > 0, let mask = cornerMask(radius: r) else { return fill(rect, color: color) }
         let source = solidFill(color)
         let corners = [(0, 0, d.x, d.y), (r, 0, d.x + d.width - r, d.y),
@@ -148,9 +148,9 @@ final class XftRenderer: GraphicsContext {
     func drawText(_ text: Substring, font: Font, color: Color, at origin: Point) {
         guard color.alpha > 0, !text.isEmpty, let face = fonts.face(for: font) else { return }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
-        var x = Int32(((origin.x + state.origin.x) * scale).rounded())
-        let y = Int32(((origin.y + state.origin.y) * scale).rounded())
-        let clipMaxX = Int32((state.clip.maxX * scale).rounded(.up))
+        var x = DevicePixels.position((origin.x + state.origin.x) * scale)
+        let y = DevicePixels.position((origin.y + state.origin.y) * scale)
+        let clipMaxX = DevicePixels.position((state.clip.maxX * scale).rounded(.up))
         var segment: [UInt8] = []
         var segmentFont = -1
         var segmentX = x

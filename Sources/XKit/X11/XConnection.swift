@@ -61,6 +61,9 @@ public final class XConnection {
     let maxRequestBytes: Int
 
     private init(displayName: String?) throws {
+        // Before the socket exists: with fd 2 closed it would otherwise become "stderr".
+        StandardStreams.prepare()
+        Trace.prepare()
         XErrorTrap.install()
         guard let display = XOpenDisplay(displayName) else {
             let name = displayName ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "")
@@ -100,16 +103,24 @@ public final class XConnection {
         return XErrorTrap.end()
     }
 
+    /// `XKIT_SCALE` when it is valid, else the scale for `Xft.dpi`, else 1; a bad value of either is
+    /// ignored with one warning.
     private static func readScale(_ display: OpaquePointer) -> Double {
-        if let env = getenv("XKIT_SCALE"), let value = Double(String(cString: env)), value > 0 { return value }
+        if let env = getenv("XKIT_SCALE"), env.pointee != 0 {
+            let text = String(cString: env)
+            if let scale = DisplayScale.scale(fromSetting: text) { return scale }
+            Trace.warn("XKIT_SCALE=\(text) is ignored: the scale must be a number from 0.5 to 8")
+        }
         guard let resources = XResourceManagerString(display) else { return 1 }
         let db = XrmGetStringDatabase(resources)
         defer { XrmDestroyDatabase(db) }
         var type: UnsafeMutablePointer<CChar>?
         var value = XrmValue()
-        guard XrmGetResource(db, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let addr = value.addr,
-              let dpi = Double(String(cString: addr)), dpi > 0 else { return 1 }
-        // Whole and half steps keep 1-pixel lines crisp; 144 dpi gives 1.5.
-        return max(1, (dpi / 96 * 2).rounded() / 2)
+        guard XrmGetResource(db, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let addr = value.addr else { return 1 }
+        let text = String(cString: addr)
+        if let scale = DisplayScale.scale(fromDPI: text) { return scale }
+        Trace.warn("Xft.dpi: \(text) is ignored: it must be a number from \(Int(DisplayScale.dpiRange.lowerBound)) "
+            + "to \(Int(DisplayScale.dpiRange.upperBound)); using 96")
+        return 1
     }
 }

@@ -41,8 +41,8 @@ enum XErrorTrap {
             if XErrorTrap.processIsExiting {
                 while true { pause() }
             }
-            let message = "xkit: lost the connection to the X server; exiting\n"
-            _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+            // Through the non-blocking writer: a stderr nobody reads must not stop the exit.
+            Trace.writeToStandardError("xkit: lost the connection to the X server; exiting")
             Trace.emit("x.io_error")
             exit(1)
         }

@@ -126,6 +126,7 @@ open class Window: Responder {
 
     /// Adds a rect (window coordinates) to the area redrawn on the next display pass.
     public func setNeedsDisplay(in rect: Rect) {
+        let rect = rect.clampedToLimits
         dirtyRect = dirtyRect.map { $0.union(rect) } ?? rect
         platform.setNeedsDisplayPass()
     }
@@ -191,10 +192,11 @@ open class Window: Responder {
         setNeedsDisplay(in: Rect(origin: .zero, size: size))
     }
 
-    /// Sizes that are not finite or not positive become 1×1; the platform clamps the rest.
+    /// A size an app asked for, made safe: NaN and values below 1 become 1, huge ones clamp
+    /// (the platform then clamps to what its windows can be and reports the real size back).
     static func sanitized(_ size: Size) -> Size {
-        func clean(_ v: Double) -> Double { v.isFinite ? min(max(v, 1), 32767) : 1 }
-        return Size(width: clean(size.width), height: clean(size.height))
+        let limited = size.clampedToLimits
+        return Size(width: max(1, limited.width), height: max(1, limited.height))
     }
 
     // MARK: Focus observers for the toolkit's popups

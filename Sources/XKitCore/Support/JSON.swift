@@ -17,9 +17,13 @@ public enum JSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLite
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
 
     /// A rectangle as `[x, y, w, h]`, multiplied by `scale` (device pixels for traces) and rounded.
+    /// A component that is not a number within ±2^53 is written as null rather than trapping.
     public static func rect(_ r: Rect, scale: Double = 1) -> JSON {
-        .array([.int(Int((r.x * scale).rounded())), .int(Int((r.y * scale).rounded())),
-                .int(Int((r.width * scale).rounded())), .int(Int((r.height * scale).rounded()))])
+        func number(_ value: Double) -> JSON {
+            let scaled = (value * scale).rounded()
+            return abs(scaled) <= 9_007_199_254_740_992 ? .int(Int(scaled)) : .null
+        }
+        return .array([number(r.x), number(r.y), number(r.width), number(r.height)])
     }
 
     /// The compact serialisation.

@@ -2,29 +2,91 @@
 import Glibc
 #endif
 
-/// The `XKIT_TRACE=1` facility: one JSON object per line on stderr, so outside tools can follow the app.
+/// The `XKIT_TRACE` facility: one JSON object per line, so outside tools can follow the app.
+///
+/// `XKIT_TRACE=1` (or `true`, `yes`) traces to stderr; a value holding a `/` is a file to trace to.
+/// Trace lines and warnings never block the app: they go through a `LineWriter`, which drops lines
+/// a reader does not take in time and reports how many (`{"event":"trace.dropped","count":N}`).
 public enum Trace {
     /// Whether tracing is on; read once from the environment.
-    public static let isEnabled: Bool = {
-        guard let value = getenv("XKIT_TRACE") else { return false }
-        let s = String(cString: value)
-        return !s.isEmpty && s != "0"
-    }()
+    public static var isEnabled: Bool { output.trace != nil }
 
     /// Writes `{"event":name, ...fields}` when tracing is on; `fields` is built only then.
     public static func emit(_ name: String, _ fields: @autoclosure () -> [(String, JSON)] = []) {
-        guard isEnabled else { return }
-        write(line: JSON.object([("event", .string(name))] + fields()).serialized)
+        guard let trace = output.trace else { return }
+        trace.write(line: JSON.object([("event", .string(name))] + fields()).serialized)
     }
 
-    /// Logs a warning: always to stderr, and as a `warning` trace event.
+    /// Logs a warning: to stderr, and as a `warning` trace event when tracing is on.
     public static func warn(_ message: String) {
-        if isEnabled {
-            write(line: JSON.object([("event", "warning"), ("message", .string(message))]).serialized)
-        } else {
-            write(line: "xkit: warning: " + message)
+        let output = output
+        if let trace = output.trace {
+            trace.write(line: JSON.object([("event", "warning"), ("message", .string(message))]).serialized)
+        }
+        if output.trace !== output.standardError {
+            output.standardError.write(line: "xkit: warning: " + message)
         }
     }
+
+    /// Writes a plain line to stderr without blocking, e.g. a fatal error just before `exit`.
+    public static func writeToStandardError(_ line: String) {
+        output.standardError.write(line: line)
+    }
+
+    /// Logs a warning the first time `key` is seen in this process; later calls with it do nothing.
+    public static func warnOnce(_ key: String, _ message: @autoclosure () -> String) {
+        if warnedKeys.insert(key) { warn(message()) }
+    }
+
+    /// The writers behind the trace and warnings (stderr first), for a run loop to flush.
+    public static var writers: [LineWriter] {
+        let output = output
+        guard let trace = output.trace, trace !== output.standardError else { return [output.standardError] }
+        return [output.standardError, trace]
+    }
+
+    /// Opens the trace output now, so a bad `XKIT_TRACE` is reported at start-up rather than on first use.
+    public static func prepare() { _ = output }
+
+    private static let output: TraceOutput = makeOutput()
+
+    private static func makeOutput() -> TraceOutput {
+        StandardStreams.prepare()
+        let setting = TraceSetting(environmentValue: getenv("XKIT_TRACE").map { String(cString: $0) })
+        // Tracing to stderr shares one writer with warnings, so they keep their order and one bound.
+        let standardError = LineWriter(fileDescriptor: 2,
+                                       dropReport: setting == .standardError ? jsonDropReport : plainDropReport)
+        var trace: LineWriter?
+        switch setting {
+        case .off: break
+        case .standardError: trace = standardError
+        case .file(let path):
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                trace = LineWriter(fileDescriptor: fd, dropReport: jsonDropReport)
+            } else {
+                standardError.write(line: "xkit: warning: cannot open the XKIT_TRACE file \(path): "
+                    + String(cString: strerror(errno)) + "; tracing is off")
+            }
+        case .invalid(let value):
+            standardError.write(line: "xkit: warning: XKIT_TRACE=\(JSON.string(value).serialized) is not 1, true, yes "
+                + "or a file path (holding a /); tracing is off")
+        }
+        atexit {
+            for writer in Trace.writers { writer.flush(waitingUpTo: 0.2) }
+        }
+        return TraceOutput(trace: trace, standardError: standardError)
+    }
+
+    private static let jsonDropReport: @Sendable (Int) -> String = { count in
+        JSON.object([("event", "trace.dropped"), ("count", .int(count))]).serialized
+    }
+
+    private static let plainDropReport: @Sendable (Int) -> String = { count in
+        "xkit: warning: \(count) lines of output dropped: stderr is not being read"
+    }
+
+    private static let warnedKeys = LockedStringSet()
 
     /// Milliseconds since the process started, as the kernel counts it.
     public static func millisecondsSinceProcessStart() -> Int {
@@ -50,16 +112,49 @@ public enum Trace {
         clock_gettime(CLOCK_BOOTTIME, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
+}
 
-    private static func write(line: String) {
-        var bytes = Array((line + "\n").utf8)
-        bytes.withUnsafeMutableBytes { buf in
-            var offset = 0
-            while offset < buf.count {
-                let n = Glibc.write(2, buf.baseAddress.map { $0 + offset }, buf.count - offset)
-                if n <= 0 { break }
-                offset += n
-            }
+/// What `XKIT_TRACE` asks for.
+public enum TraceSetting: Equatable, Sendable {
+    /// Unset, empty, `0`, `false` or `no`.
+    case off
+    /// `1`, `true` or `yes`: JSON lines on stderr.
+    case standardError
+    /// A value holding a `/`: JSON lines into that file (truncated at start).
+    case file(String)
+    /// Anything else; tracing stays off and one warning says why.
+    case invalid(String)
+
+    /// Reads a value of `XKIT_TRACE` (nil when unset).
+    public init(environmentValue value: String?) {
+        switch value {
+        case nil, "", "0", "false", "no": self = .off
+        case "1", "true", "yes": self = .standardError
+        case let path? where path.contains("/"): self = .file(path)
+        case let other?: self = .invalid(other)
         }
+    }
+}
+
+/// Where trace lines and warnings go; `trace` is `standardError` itself when tracing to stderr.
+private struct TraceOutput: Sendable {
+    let trace: LineWriter?
+    let standardError: LineWriter
+}
+
+/// A set of strings behind a mutex, for once-only warnings from any thread.
+private final class LockedStringSet: @unchecked Sendable {
+    private var items: Set<String> = []
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+        return m
+    }()
+
+    /// Inserts `item`; returns whether it was new.
+    func insert(_ item: String) -> Bool {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return items.insert(item).inserted
     }
 }

@@ -8,14 +8,28 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// A fontconfig family name such as "DejaVu Sans", or a generic one ("sans-serif", "serif", "monospace").
     public var family: String
     /// Size in points; one point is one logical pixel at 96 dpi.
-    public var size: Double
+    ///
+    /// Clamped to `sizeRange` (NaN becomes the default 13) with one warning, since a glyph of an
+    /// absurd size costs the X server its size squared in memory.
+    public var size: Double {
+        didSet { if !Font.sizeRange.contains(size) { size = Font.validated(size: size) } }
+    }
+    /// The font sizes kept, in points.
+    public static let sizeRange: ClosedRange<Double> = 1...512
     /// The weight, mapped to fontconfig's scale.
     public var weight: Weight
     /// Whether to ask for an italic or oblique face.
     public var italic: Bool
 
     public init(family: String = "sans-serif", size: Double = 13, weight: Weight = .regular, italic: Bool = false) {
-        self.family = family; self.size = size; self.weight = weight; self.italic = italic
+        self.family = family; self.size = Font.validated(size: size); self.weight = weight; self.italic = italic
+    }
+
+    private static func validated(size: Double) -> Double {
+        guard !sizeRange.contains(size) else { return size }
+        Trace.warnOnce("font.size", "a font size of \(size) is outside \(Int(sizeRange.lowerBound))–\(Int(sizeRange.upperBound)) "
+            + "points; NaN becomes 13 and other sizes are clamped")
+        return size.isNaN ? 13 : min(max(size, sizeRange.lowerBound), sizeRange.upperBound)
     }
 
     /// The toolkit's default interface font.

@@ -4,8 +4,15 @@ open class View: Responder {
     // MARK: Geometry
 
     /// The view's rectangle in its superview's bounds coordinates.
+    ///
+    /// NaN becomes 0 and values beyond ±`GeometryLimits.maximumMagnitude` are clamped, with one warning.
     open var frame: Rect {
         didSet {
+            if !frame.isWithinLimits {
+                Trace.warnOnce("view.frame", "a view's frame was set to \(frame); NaN becomes 0 and "
+                    + "coordinates are clamped to ±\(Int(GeometryLimits.maximumMagnitude))")
+                frame = frame.clampedToLimits
+            }
             guard frame != oldValue else { return }
             if frame.size != oldValue.size {
                 setNeedsLayout()
@@ -18,9 +25,16 @@ open class View: Responder {
         }
     }
 
-    /// The origin of the view's own coordinates (non-zero while scrolled).
+    /// The origin of the view's own coordinates (non-zero while scrolled); clamped like `frame`.
     open var boundsOrigin: Point = .zero {
-        didSet { if boundsOrigin != oldValue { setNeedsDisplay(); markTreeChanged() } }
+        didSet {
+            if !boundsOrigin.isWithinLimits {
+                Trace.warnOnce("view.boundsOrigin", "a view's bounds origin was set to \(boundsOrigin); NaN becomes 0 "
+                    + "and coordinates are clamped to ±\(Int(GeometryLimits.maximumMagnitude))")
+                boundsOrigin = boundsOrigin.clampedToLimits
+            }
+            if boundsOrigin != oldValue { setNeedsDisplay(); markTreeChanged() }
+        }
     }
 
     /// The view's rectangle in its own coordinates.
@@ -99,7 +113,7 @@ open class View: Responder {
 
     /// A view with a frame in its future superview's coordinates.
     public init(frame: Rect = .zero) {
-        self.frame = frame
+        self.frame = frame.isWithinLimits ? frame : frame.clampedToLimits
         super.init()
     }
 

@@ -210,8 +210,9 @@ extension TagInputView {
     /// The largest scroll offset.
     public var maximumContentOffset: Double { max(0, contentHeight - scrollArea.bounds.height) }
 
-    /// Scrolls the chips to an offset (clamped).
+    /// Scrolls the chips to an offset, clamped to 0...`maximumContentOffset`; NaN is ignored.
     public func setContentOffset(_ offset: Double) {
+        guard !offset.isNaN else { return }
         applyContentOffset(offset)
         setNeedsLayout()
     }
