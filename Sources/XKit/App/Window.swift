@@ -39,10 +39,7 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     let app: Application
     let xid: XID
     private var display: OpaquePointer { app.connection.display }
-    private var backBuffer: Pixmap = 0
-    private var bufferSize = (width: 0, height: 0)
-    private var renderer: XftRenderer?
-    private var copyGC: GC?
+    private lazy var backBuffer = BackBuffer(connection: app.connection, window: xid, fonts: app.fonts)
     private var inputContext: XIC?
     private var dirtyRect: Rect?
     private var layoutPending = true
@@ -52,8 +49,6 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     private var firstFrameHandlers: [() -> Void] = []
     private var deadlineTimer: TimerToken?
     private var keysDown: Set<UInt32> = []
-    /// Set when `ensureBackBuffer` has just drawn a new buffer in full.
-    private var bufferIsFresh = false
 
     /// Creates a window; call `show()` to map it.
     public init(title: String, size: Size, origin: Point? = nil, kind: Kind = .normal, app: Application) {
@@ -139,16 +134,11 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         contentView.host = nil
         if let ic = inputContext { XDestroyIC(ic) }
         inputContext = nil
-        renderer?.destroy()
-        renderer = nil
         // The server frees a destroyed window's pixmap and GC only with the client; free them now.
         app.connection.trapErrors {
-            if backBuffer != 0 { XFreePixmap(display, backBuffer) }
-            if let gc = copyGC { XFreeGC(display, gc) }
+            backBuffer.destroy()
             if destroyWindow { XDestroyWindow(display, xid) }
         }
-        backBuffer = 0
-        copyGC = nil
         app.eventLoop.unregister(window: xid)
         onClose?()
         app.windowDidClose(self)
@@ -208,19 +198,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         }
         guard let dirty = dirtyRect else { return }
         dirtyRect = nil
-        let clip = dirty.intersection(Rect(origin: .zero, size: size)).integral(scale: scale)
-        guard !clip.isEmpty, let renderer = ensureBackBuffer() else { return }
-        // A new buffer was just drawn in full; drawing the dirty part again would only cost time.
-        if bufferIsFresh {
-            bufferIsFresh = false
-        } else {
-            renderer.begin(clip: clip)
-            contentView.render(in: renderer, dirty: clip)
-        }
-        let s = scale
-        if let gc = copyGC {
-            XCopyArea(display, backBuffer, xid, gc, Int32(clip.x * s), Int32(clip.y * s),
-                      UInt32(clip.width * s), UInt32(clip.height * s), Int32(clip.x * s), Int32(clip.y * s))
+        // Only the part on the screen is drawn; the server exposes the rest when it comes into view.
+        let clip = dirty.intersection(visibleBounds).integral(scale: scale)
+        if !clip.isEmpty {
+            let drew = backBuffer.draw(clip, windowSize: size, scale: scale) { renderer, tile in
+                contentView.render(in: renderer, dirty: tile)
+            }
+            guard drew != nil else { return }
         }
         if !hasDrawnFirstFrame {
             XSync(display, 0)
@@ -240,35 +224,15 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
             contentView.frame = Rect(origin: .zero, size: size)
             contentView.layoutIfNeeded()
         }
-        guard let renderer = ensureBackBuffer() else { return nil }
-        if bufferIsFresh {
-            bufferIsFresh = false
-        } else {
-            let full = Rect(origin: .zero, size: size)
-            renderer.begin(clip: full)
-            contentView.render(in: renderer, dirty: full)
+        return backBuffer.capture(windowSize: size, scale: scale) { renderer, tile in
+            contentView.render(in: renderer, dirty: tile)
         }
-        return DrawableReader.read(display: display, drawable: backBuffer, width: bufferSize.width, height: bufferSize.height)
     }
 
-    private func ensureBackBuffer() -> XftRenderer? {
-        let width = max(1, Int((size.width * scale).rounded())), height = max(1, Int((size.height * scale).rounded()))
-        if let renderer, bufferSize.width == width, bufferSize.height == height { return renderer }
-        renderer?.destroy()
-        if backBuffer != 0 { XFreePixmap(display, backBuffer) }
-        let screen = app.connection.screen
-        backBuffer = XCreatePixmap(display, xid, UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))
-        bufferSize = (width, height)
-        if copyGC == nil { copyGC = XCreateGC(display, xid, 0, nil) }
-        renderer = XftRenderer(display: display, drawable: backBuffer, visual: XDefaultVisual(display, screen),
-                               colormap: XDefaultColormap(display, screen), fonts: app.fonts, size: size)
-        // A fresh buffer holds garbage; everything must be drawn again.
-        dirtyRect = nil
-        let full = Rect(origin: .zero, size: size)
-        renderer?.begin(clip: full)
-        if let renderer { contentView.render(in: renderer, dirty: full) }
-        bufferIsFresh = true
-        return renderer
+    /// The part of the window on the screen, in window coordinates.
+    private var visibleBounds: Rect {
+        let screen = Rect(origin: Point(x: -screenOrigin.x, y: -screenOrigin.y), size: app.connection.screenSize)
+        return Rect(origin: .zero, size: size).intersection(screen)
     }
 
     private func resize(to newSize: Size) {
@@ -285,8 +249,11 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         switch event.type {
         case Expose:
             let e = event.xexpose
-            setNeedsDisplay(in: Rect(x: Double(e.x) / scale, y: Double(e.y) / scale,
-                                     width: Double(e.width) / scale, height: Double(e.height) / scale))
+            let exposed = Rect(x: Double(e.x) / scale, y: Double(e.y) / scale,
+                               width: Double(e.width) / scale, height: Double(e.height) / scale)
+            // The server only exposes what is on screen; outside our idea of that, our origin is stale.
+            if visibleBounds.intersection(exposed) != exposed { updateScreenOrigin() }
+            setNeedsDisplay(in: exposed)
         case ConfigureNotify:
             let e = event.xconfigure
             resize(to: Size(width: Double(e.width) / scale, height: Double(e.height) / scale))
@@ -365,7 +332,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         var child: XID = 0
         if XTranslateCoordinates(display, xid, app.connection.root, 0, 0, &x, &y, &child) != 0 {
             let origin = Point(x: Double(x) / scale, y: Double(y) / scale)
-            if origin != screenOrigin { screenOrigin = origin; treeChanged = true }
+            guard origin != screenOrigin else { return }
+            let wasVisible = visibleBounds
+            screenOrigin = origin
+            treeChanged = true
+            // A server that keeps window contents (a compositor) exposes nothing when a part never
+            // drawn comes on screen, so draw it now.
+            if visibleBounds != wasVisible { setNeedsDisplay(in: visibleBounds) }
         }
     }
 
