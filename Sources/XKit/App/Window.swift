@@ -366,7 +366,10 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         var typeAtom = [connection.atom(type)]
         XChangeProperty(display, xid, connection.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32, PropModeReplace, &typeAtom, 1)
         if let hint = XAllocClassHint() {
-            let name = strdup(app.name), cls = strdup(app.className)
+            // XSetClassHint sends both strings in one ChangeProperty; keep them well inside it.
+            let half = connection.requestLimits.textPropertyBytes / 2 - 1
+            let name = strdup(String(decoding: XWindowProperty.utf8(app.name, maxBytes: half), as: UTF8.self))
+            let cls = strdup(String(decoding: XWindowProperty.utf8(app.className, maxBytes: half), as: UTF8.self))
             hint.pointee.res_name = name
             hint.pointee.res_class = cls
             XSetClassHint(display, xid, hint)
@@ -384,12 +387,13 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
 
     private func applyTitle() {
         let connection = app.connection
-        var bytes = Array(title.utf8)
+        let limit = connection.requestLimits.textPropertyBytes
+        var bytes = XWindowProperty.utf8(title, maxBytes: limit)
         XChangeProperty(display, xid, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
                         PropModeReplace, &bytes, Int32(bytes.count))
         // WM_NAME for older clients: Latin-1 STRING when the title fits, else UTF8_STRING as xterm does.
         let latin1 = title.unicodeScalars.allSatisfy { $0.value < 0x100 }
-        var legacy = latin1 ? title.unicodeScalars.map { UInt8($0.value) } : bytes
+        var legacy = latin1 ? title.unicodeScalars.prefix(limit).map { UInt8($0.value) } : bytes
         XChangeProperty(display, xid, XA_WM_NAME, latin1 ? XA_STRING : connection.atom("UTF8_STRING"), 8,
                         PropModeReplace, &legacy, Int32(legacy.count))
     }

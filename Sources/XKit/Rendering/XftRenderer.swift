@@ -119,7 +119,7 @@ final class XftRenderer: GraphicsContext {
         var transparent = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0)
         XRenderFillRectangle(display, Int32(PictOpSrc), mask, &transparent, 0, 0, size, size)
         var disc = ShapePaths.roundedRect(Rect(x: 0, y: 0, width: Double(size), height: Double(size)), radius: Double(r),
-                                          segmentsPerCorner: max(8, r / 2))
+                                          segmentsPerCorner: min(max(8, r / 2), PolygonLimit.maxPoints / 4 - 1))
             .map { XPointDouble(x: $0.x, y: $0.y) }
         XRenderCompositeDoublePoly(display, Int32(PictOpOver), solidFill(.white), mask, maskFormat,
                                    0, 0, 0, 0, &disc, Int32(disc.count), 1)
@@ -142,7 +142,7 @@ final class XftRenderer: GraphicsContext {
 
     func fillPolygon(_ points: [Point], color: Color) {
         guard points.count >= 3, color.alpha > 0 else { return }
-        var device = points.map { p in
+        var device = PolygonLimit.thinned(points).map { p in
             XPointDouble(x: (p.x + state.origin.x) * scale, y: (p.y + state.origin.y) * scale)
         }
         let source = solidFill(color)

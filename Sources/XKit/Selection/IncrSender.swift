@@ -47,10 +47,10 @@ final class IncrSender {
     init(connection: XConnection, app: Application) {
         self.connection = connection
         self.app = app
-        // Leave room for the ChangeProperty header; X requests are limited to maxRequestBytes.
         var preferred = 1 << 20
         if let env = getenv("XKIT_INCR_CHUNK"), let value = Int(String(cString: env)), value >= 4096 { preferred = value }
-        chunkSize = max(4096, min(preferred, connection.maxRequestBytes - 1024))
+        // One chunk is one ChangeProperty: never over the server's limit, however small it is.
+        chunkSize = min(preferred, connection.requestLimits.propertyItems(format: 8))
         // Chunks are written untrapped (an XSync per chunk cost a round trip on every one of
         // them); a requestor that vanished shows up here, or as its DestroyNotify, instead.
         XErrorTrap.untrappedObserver = { [weak self] event in
