@@ -27,7 +27,7 @@ final class BackBuffer {
     }
 
     /// The buffer size for a window: the window's size, cut to the screen's in each direction.
-    static func pixelSize(window: (width: Int, height: Int), screen: (width: Int, height: Int))
+    nonisolated static func pixelSize(window: (width: Int, height: Int), screen: (width: Int, height: Int))
         -> (width: Int, height: Int) {
         (max(1, min(window.width, screen.width)), max(1, min(window.height, screen.height)))
     }

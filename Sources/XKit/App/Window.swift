@@ -39,7 +39,8 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     let app: Application
     let xid: XID
     private var display: OpaquePointer { app.connection.display }
-    private lazy var backBuffer = BackBuffer(connection: app.connection, window: xid, fonts: app.fonts)
+    /// Internal so tests can check the pixmap the server really holds.
+    lazy var backBuffer = BackBuffer(connection: app.connection, window: xid, fonts: app.fonts)
     private var inputContext: XIC?
     private var dirtyRect: Rect?
     private var layoutPending = true
