@@ -68,6 +68,8 @@ struct RequestLimitXTests {
     @Test func aMaximumSizeWindowKeepsItsBackBufferToTheScreenAndDrawsWhatComesIntoView() async throws {
         let app = try startApp()
         let display = app.connection.display, scale = app.scale
+        let server = try XvfbServer.shared()
+        let rssBefore = try residentBytes(of: server.pid)
         let side = 32767 / scale
         let window = Window(title: "huge window", size: Size(width: side, height: side), origin: .zero, app: app)
         defer { window.close() }
@@ -85,7 +87,6 @@ struct RequestLimitXTests {
         var root: UInt = 0, x: Int32 = 0, y: Int32 = 0, width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
         let status = XGetGeometry(display, window.backBuffer.pixmap, &root, &x, &y, &width, &height, &border, &depth)
         #expect(status != 0)
-        let server = try XvfbServer.shared()
         #expect(Int(width) <= server.width && Int(height) <= server.height, "pixmap \(width)×\(height)")
 
         func color(atScreen point: Point) throws -> (r: UInt8, g: UInt8, b: UInt8) {
@@ -105,6 +106,17 @@ struct RequestLimitXTests {
         far.backgroundColor = red
         #expect(await eventually { (try? color(atScreen: farOnScreen)).map(isRed) ?? false })
         #expect(window.backBuffer.pixelSize.width <= server.width && window.backBuffer.pixelSize.height <= server.height)
+        // A full-size pixmap would be 4 GiB; the server grew by at most a few screenfuls.
+        let growth = try residentBytes(of: server.pid) - rssBefore
+        #expect(growth < 128 << 20, "Xvfb grew by \(growth >> 20) MiB")
+    }
+
+    /// A process's resident set size, from /proc.
+    private func residentBytes(of pid: pid_t) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        let kib = try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? ""))
+        return kib * 1024
     }
 
     @Test func pastingAThreeHundredThousandCharacterLineKeepsTheAppAnswering() throws {
