@@ -99,7 +99,8 @@ struct RequestLimitXTests {
         // Move the far view into sight: what was never drawn must be drawn now.
         window.setFrame(Rect(x: -2700, y: -2200, width: side, height: side))
         let farOnScreen = Point(x: 320 * scale, y: 320 * scale)
-        #expect(await eventually { (try? color(atScreen: farOnScreen)).map(isBlue) ?? false })
+        let farDrawn = await eventually { (try? color(atScreen: farOnScreen)).map(isBlue) ?? false }
+        #expect(farDrawn, "at \(farOnScreen): \(String(describing: try? color(atScreen: farOnScreen))), origin \(window.screenOrigin), viewable top-levels \(String(describing: try? WindowFinder().topLevelWindows().count))")
 
         // And after a resize to a different huge size, still drawn, with the buffer still bounded.
         window.setFrame(Rect(x: -2700, y: -2200, width: side - 100, height: side - 50))

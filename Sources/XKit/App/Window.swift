@@ -114,6 +114,8 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
                           UInt32(max(1, (frame.width * s).rounded())), UInt32(max(1, (frame.height * s).rounded())))
         screenOrigin = frame.origin
         resize(to: frame.size)
+        // A move alone dirties nothing; the drain still has to flush the request.
+        app.eventLoop.scheduleDrain()
     }
 
     /// Runs `body` once the first frame is on screen (XSync'd); at once if it already is.
