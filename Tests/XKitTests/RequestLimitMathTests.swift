@@ -35,6 +35,16 @@ struct RequestLimitMathTests {
         #expect(limits.textPropertyBytes == 65536)
     }
 
+    @Test func theLargestFontsGlyphsFitOneRequest() {
+        for bytes in [4096, 262140, 16 << 20] {
+            let limits = XRequestLimits(maxRequestBytes: bytes, coreMaxRequestBytes: min(bytes, 262140))
+            let side = 2 * limits.maxFontPixelSize
+            // A glyph box twice the pixel size, 4 bytes a pixel, plus the request's own fields.
+            #expect(side * side * 4 + 1024 <= Double(bytes) || limits.maxFontPixelSize == 8)
+        }
+        #expect(XRequestLimits(maxRequestBytes: 16 << 20, coreMaxRequestBytes: 262140).maxFontPixelSize >= 1000)
+    }
+
     @Test func aScrolledLongLineSendsOnlyTheGlyphsNearTheVisibleSpan() {
         let count = 300_000
         // Scrolled to the end: the last 600 px of a 2,100,000 px line show.

@@ -17,6 +17,7 @@ struct RequestLimitXTests {
 
     /// Draws one line of `text` on white into a fresh pixmap, with `limits`, and reads it back.
     private func render(_ text: String, at x: Double, app: Application, limits: XRequestLimits,
+                        font: XKitCore.Font = .system(size: 11), baseline: Double = 16,
                         width: Int = 1200, height: Int = 24) throws -> RGBImage {
         let connection = app.connection, display = connection.display
         let pixmap = XCreatePixmap(display, connection.root, UInt32(width), UInt32(height),
@@ -31,7 +32,7 @@ struct RequestLimitXTests {
         let error = connection.trapErrors {
             renderer.begin(clip: Rect(origin: .zero, size: size))
             renderer.fill(Rect(origin: .zero, size: size), color: .white)
-            renderer.drawText(Substring(text), font: .system(size: 11), color: .black, at: Point(x: x, y: 16))
+            renderer.drawText(Substring(text), font: font, color: .black, at: Point(x: x, y: baseline))
         }
         #expect(error == nil, "\(String(describing: error))")
         return try #require(DrawableReader.read(display: display, drawable: pixmap, width: width, height: height))
@@ -63,6 +64,14 @@ struct RequestLimitXTests {
         let end = try render(line, at: 1198 / app.scale - Double(line.count) * advance, app: app,
                              limits: app.connection.requestLimits)
         #expect(inkColumns(end).count > 600)
+    }
+
+    @Test func aGiantFontUploadsItsGlyphsWithoutAnXError() throws {
+        let app = try startApp()
+        // Unbounded, one "W" bitmap at 5000 px would be a 30 MB AddGlyphs request.
+        let image = try render("W", at: 0, app: app, limits: app.connection.requestLimits,
+                               font: .system(size: 5000 / app.scale), baseline: 900, width: 1200, height: 1000)
+        #expect(inkColumns(image).count > 100)
     }
 
     @Test func aMaximumSizeWindowKeepsItsBackBufferToTheScreenAndDrawsWhatComesIntoView() async throws {

@@ -77,7 +77,8 @@ public final class Application: Responder {
     private init(name: String?) throws {
         connection = try XConnection.shared()
         eventLoop = EventLoop(connection: connection)
-        fonts = FontRegistry(display: connection.display, scale: connection.scale)
+        fonts = FontRegistry(display: connection.display, scale: connection.scale,
+                             limits: connection.requestLimits)
         translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
         self.name = name ?? Application.programName()
         hasWindowManager = Application.detectWindowManager(connection)

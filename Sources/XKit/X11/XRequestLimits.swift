@@ -34,6 +34,15 @@ struct XRequestLimits: Sendable, Equatable {
     /// 252 glyphs; 5 bytes a glyph covers both, and the 28-byte request header fits in the rest.
     var glyphsPerRequest: Int { max(1, coreMaxRequestBytes / 4 / 5) }
 
+    /// The largest font pixel size whose glyphs still upload in one request.
+    ///
+    /// Xft sends each glyph's bitmap in its own AddGlyphs (4 bytes a pixel for subpixel glyphs), and
+    /// a glyph's box can reach about twice the pixel size. 1023 px with BIG-REQUESTS at 16 MiB.
+    var maxFontPixelSize: Double {
+        let pixels = Double(maxRequestBytes - 1024) / 4
+        return max(8, (pixels.squareRoot() / 2).rounded(.down))
+    }
+
     /// The longest string (in UTF-8 bytes) a text property such as a title may carry; longer ones are cut.
     ///
     /// Far under the limit: a window manager copies titles around, and nobody reads 64 KiB of one.
