@@ -3,6 +3,9 @@ import XKitCore
 
 extension Window {
     /// The window's current back buffer as an image (device pixels), after a layout and draw pass.
+    ///
+    /// The back buffer is never larger than the screen, so a window bigger than the screen gives
+    /// its top-left screen-sized part.
     public func snapshot() -> RGBImage? {
         captureBackBuffer()
     }
