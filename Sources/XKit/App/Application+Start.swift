@@ -34,4 +34,7 @@ extension Application {
 extension Window {
     /// The X window id behind this window, when it runs on X.
     var x11ID: XID? { (surface as? X11WindowSurface)?.xid }
+
+    /// The back buffer behind this window, when it runs on X (tests check the pixmap the server holds).
+    var x11BackBuffer: BackBuffer? { (surface as? X11WindowSurface)?.backBuffer }
 }

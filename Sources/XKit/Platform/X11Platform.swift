@@ -41,7 +41,7 @@ public final class X11Platform: Platform {
         TraceOutputPump.start()
         connection = try XConnection.open()
         eventLoop = EventLoop(connection: connection)
-        fonts = FontRegistry(display: connection.display, scale: connection.scale)
+        fonts = FontRegistry(display: connection.display, scale: connection.scale, limits: connection.requestLimits)
         translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
         hasWindowManager = X11Platform.detectWindowManager(connection)
         settings = DesktopSettings(dpi: 96 * connection.scale)

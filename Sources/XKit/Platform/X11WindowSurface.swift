@@ -17,10 +17,8 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     private var size: Size
     private var display: OpaquePointer { platform.connection.display }
     private var scale: Double { platform.scale }
-    private var backBuffer: Pixmap = 0
-    private var bufferSize = (width: 0, height: 0)
-    private var renderer: XftRenderer?
-    private var copyGC: GC?
+    /// Internal so tests can check the pixmap the server really holds.
+    private(set) lazy var backBuffer = BackBuffer(connection: platform.connection, window: xid, fonts: platform.fonts)
     private var inputContext: XIC?
     private var isDestroyed = false
     private var keysDown: Set<UInt32> = []
@@ -89,43 +87,25 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
 
     func present(dirty: Rect, size: Size, draw: (GraphicsContext, Rect) -> Void) {
         self.size = size
-        guard !isDestroyed, let (renderer, fresh) = ensureBackBuffer(size: size) else { return }
-        let full = Rect(origin: .zero, size: size)
-        // A new buffer holds garbage: draw all of it, which also covers the dirty part.
-        let area = fresh ? full : dirty
-        renderer.begin(clip: area)
-        draw(renderer, area)
-        let s = scale
-        if let gc = copyGC {
-            XCopyArea(display, backBuffer, xid, gc, Int32(dirty.x * s), Int32(dirty.y * s),
-                      UInt32(dirty.width * s), UInt32(dirty.height * s), Int32(dirty.x * s), Int32(dirty.y * s))
-        }
+        guard !isDestroyed else { return }
+        // Only the part on the screen is drawn; the server exposes the rest when it comes into view.
+        let clip = dirty.intersection(visibleBounds).integral(scale: scale)
+        guard !clip.isEmpty else { return }
+        backBuffer.draw(clip, windowSize: size, scale: scale) { renderer, tile in draw(renderer, tile) }
     }
 
     func synchronize() { XSync(display, 0) }
 
     func snapshot(size: Size, draw: (GraphicsContext, Rect) -> Void) -> RGBImage? {
         self.size = size
-        guard !isDestroyed, let (renderer, _) = ensureBackBuffer(size: size) else { return nil }
-        let full = Rect(origin: .zero, size: size)
-        renderer.begin(clip: full)
-        draw(renderer, full)
-        return DrawableReader.read(display: display, drawable: backBuffer, width: bufferSize.width, height: bufferSize.height)
+        guard !isDestroyed else { return nil }
+        return backBuffer.capture(windowSize: size, scale: scale) { renderer, tile in draw(renderer, tile) }
     }
 
-    /// The renderer for a buffer of the window's size, and whether the buffer is new.
-    private func ensureBackBuffer(size: Size) -> (XftRenderer, Bool)? {
-        let width = Int(DevicePixels.extent(size.width * scale)), height = Int(DevicePixels.extent(size.height * scale))
-        if let renderer, bufferSize.width == width, bufferSize.height == height { return (renderer, false) }
-        renderer?.destroy()
-        if backBuffer != 0 { XFreePixmap(display, backBuffer) }
-        let screen = platform.connection.screen
-        backBuffer = XCreatePixmap(display, xid, UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))
-        bufferSize = (width, height)
-        if copyGC == nil { copyGC = XCreateGC(display, xid, 0, nil) }
-        renderer = XftRenderer(display: display, drawable: backBuffer, visual: XDefaultVisual(display, screen),
-                               colormap: XDefaultColormap(display, screen), fonts: platform.fonts, size: size)
-        return renderer.map { ($0, true) }
+    /// The part of the window on the screen, in window coordinates.
+    private var visibleBounds: Rect {
+        let screen = Rect(origin: Point(x: -screenOrigin.x, y: -screenOrigin.y), size: platform.connection.screenSize)
+        return Rect(origin: .zero, size: size).intersection(screen)
     }
 
     // MARK: Input
@@ -189,8 +169,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         switch event.type {
         case Expose:
             let e = event.xexpose
-            window.surfaceDidExpose(Rect(x: Double(e.x) / scale, y: Double(e.y) / scale,
-                                         width: Double(e.width) / scale, height: Double(e.height) / scale))
+            let exposed = Rect(x: Double(e.x) / scale, y: Double(e.y) / scale,
+                               width: Double(e.width) / scale, height: Double(e.height) / scale)
+            // The server only exposes what is on screen; outside our idea of that, our origin is stale.
+            if visibleBounds.intersection(exposed) != exposed { updateScreenOrigin() }
+            window.surfaceDidExpose(exposed)
         case ConfigureNotify:
             let e = event.xconfigure
             size = Size(width: Double(e.width) / scale, height: Double(e.height) / scale)
@@ -270,10 +253,13 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         var child: XID = 0
         if XTranslateCoordinates(display, xid, platform.connection.root, 0, 0, &x, &y, &child) != 0 {
             let origin = Point(x: Double(x) / scale, y: Double(y) / scale)
-            if origin != screenOrigin {
-                screenOrigin = origin
-                window?.surfaceDidMove()
-            }
+            guard origin != screenOrigin else { return }
+            let wasVisible = visibleBounds
+            screenOrigin = origin
+            window?.surfaceDidMove()
+            // A server that keeps window contents (a compositor) exposes nothing when a part never
+            // drawn comes on screen, so draw it now.
+            if visibleBounds != wasVisible { window?.surfaceDidExpose(visibleBounds) }
         }
     }
 
@@ -281,17 +267,12 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         isDestroyed = true
         if let ic = inputContext { XDestroyIC(ic) }
         inputContext = nil
-        renderer?.destroy()
-        renderer = nil
         // The server frees a destroyed window's pixmap and GC only with the client; free them now.
         platform.connection.trapErrors {
-            if backBuffer != 0 { XFreePixmap(display, backBuffer) }
-            if let gc = copyGC { XFreeGC(display, gc) }
+            backBuffer.destroy()
             for id in cursors.values { XFreeCursor(display, id) }
             if destroyWindow { XDestroyWindow(display, xid) }
         }
-        backBuffer = 0
-        copyGC = nil
         cursors = [:]
         platform.eventLoop.unregister(window: xid)
     }
@@ -309,7 +290,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         var typeAtom = [connection.atom(type)]
         XChangeProperty(display, xid, connection.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32, PropModeReplace, &typeAtom, 1)
         if let hint = XAllocClassHint() {
-            let name = strdup(platform.application?.name ?? "xkit"), cls = strdup(platform.application?.className ?? "XKit")
+            // XSetClassHint sends both strings in one ChangeProperty; keep them well inside it.
+            let half = connection.requestLimits.textPropertyBytes / 2 - 1
+            let name = strdup(String(decoding: XWindowProperty.utf8(platform.application?.name ?? "xkit", maxBytes: half), as: UTF8.self))
+            let cls = strdup(String(decoding: XWindowProperty.utf8(platform.application?.className ?? "XKit", maxBytes: half),
+                                    as: UTF8.self))
             hint.pointee.res_name = name
             hint.pointee.res_class = cls
             XSetClassHint(display, xid, hint)
@@ -327,12 +312,13 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
 
     private func applyTitle(_ title: String) {
         let connection = platform.connection
-        var bytes = Array(title.utf8)
+        let limit = connection.requestLimits.textPropertyBytes
+        var bytes = XWindowProperty.utf8(title, maxBytes: limit)
         XChangeProperty(display, xid, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8,
                         PropModeReplace, &bytes, Int32(bytes.count))
         // WM_NAME for older clients: Latin-1 STRING when the title fits, else UTF8_STRING as xterm does.
         let latin1 = title.unicodeScalars.allSatisfy { $0.value < 0x100 }
-        var legacy = latin1 ? title.unicodeScalars.map { UInt8($0.value) } : bytes
+        var legacy = latin1 ? title.unicodeScalars.prefix(limit).map { UInt8($0.value) } : bytes
         XChangeProperty(display, xid, XA_WM_NAME, latin1 ? XA_STRING : connection.atom("UTF8_STRING"), 8,
                         PropModeReplace, &legacy, Int32(legacy.count))
     }

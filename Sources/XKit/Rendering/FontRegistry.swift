@@ -12,11 +12,14 @@ public final class FontRegistry: TextMeasurer {
     private var lastFont: Font?
     private var lastFace: FontFace?
     private var warnedFamilies: Set<String> = []
+    /// The largest pixel size opened (see `XRequestLimits.maxFontPixelSize`).
+    private let maxPixelSize: Double
 
-    init(display: OpaquePointer, scale: Double) {
+    init(display: OpaquePointer, scale: Double, limits: XRequestLimits) {
         self.display = display
         screen = XDefaultScreen(display)
         self.scale = scale
+        maxPixelSize = limits.maxFontPixelSize
     }
 
     /// The resolved face for a description, opened on first use.
@@ -54,7 +57,7 @@ public final class FontRegistry: TextMeasurer {
     private func open(_ font: Font) -> FontFace? {
         guard let request = FcPatternCreate() else { return nil }
         FcPatternAddString(request, "family", font.family)
-        FcPatternAddDouble(request, "pixelsize", font.size * scale)
+        FcPatternAddDouble(request, "pixelsize", min(font.size * scale, maxPixelSize))
         FcPatternAddInteger(request, "weight", FontRegistry.fontconfigWeight(font.weight))
         FcPatternAddInteger(request, "slant", font.italic ? 100 : 0)
         var result = FcResultMatch

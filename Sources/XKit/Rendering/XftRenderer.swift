@@ -20,16 +20,19 @@ final class XftRenderer: GraphicsContext {
     private var stack: [State] = []
     private var solidFills: [Color: Picture] = [:]
     private let drawable: Drawable
+    /// The most glyphs one Xft draw call may send (see `XRequestLimits.glyphsPerRequest`).
+    private let glyphsPerRequest: Int
     /// Anti-aliased discs (A8, 2r × 2r) by radius in device pixels; their quadrants are the corners.
     private var cornerMasks: [Int: Picture] = [:]
 
     init?(display: OpaquePointer, drawable: Drawable, visual: UnsafeMutablePointer<Visual>, colormap: Colormap,
-          fonts: FontRegistry, size: Size) {
+          fonts: FontRegistry, size: Size, limits: XRequestLimits) {
         guard let draw = XftDrawCreate(display, drawable, visual, colormap) else { return nil }
         self.display = display
         self.drawable = drawable
         self.draw = draw
         self.fonts = fonts
+        glyphsPerRequest = limits.glyphsPerRequest
         scale = fonts.scale
         picture = XftDrawPicture(draw)
         maskFormat = XRenderFindStandardFormat(display, Int32(PictStandardA8))
@@ -45,10 +48,12 @@ final class XftRenderer: GraphicsContext {
         XftDrawDestroy(draw)
     }
 
-    /// Starts a frame clipped to `rect` (window coordinates).
-    func begin(clip rect: Rect) {
+    /// Starts a frame clipped to `rect` (window coordinates), whose window point `bufferOrigin`
+    /// lands at the drawable's top-left corner (the back buffer may hold one tile of a larger window).
+    func begin(clip rect: Rect, bufferOrigin: Point = .zero) {
         stack.removeAll()
-        state = State(origin: .zero, clip: rect)
+        state = State(origin: Point(x: -bufferOrigin.x, y: -bufferOrigin.y),
+                      clip: rect.offsetBy(dx: -bufferOrigin.x, dy: -bufferOrigin.y))
         applyClip()
     }
 
@@ -114,7 +119,7 @@ final class XftRenderer: GraphicsContext {
         var transparent = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0)
         XRenderFillRectangle(display, Int32(PictOpSrc), mask, &transparent, 0, 0, size, size)
         var disc = ShapePaths.roundedRect(Rect(x: 0, y: 0, width: Double(size), height: Double(size)), radius: Double(r),
-                                          segmentsPerCorner: max(8, r / 2))
+                                          segmentsPerCorner: min(max(8, r / 2), PolygonLimit.maxPoints / 4 - 1))
             .map { XPointDouble(x: $0.x, y: $0.y) }
         XRenderCompositeDoublePoly(display, Int32(PictOpOver), solidFill(.white), mask, maskFormat,
                                    0, 0, 0, 0, &disc, Int32(disc.count), 1)
@@ -137,7 +142,7 @@ final class XftRenderer: GraphicsContext {
 
     func fillPolygon(_ points: [Point], color: Color) {
         guard points.count >= 3, color.alpha > 0 else { return }
-        var device = points.map { p in
+        var device = PolygonLimit.thinned(points).map { p in
             XPointDouble(x: (p.x + state.origin.x) * scale, y: (p.y + state.origin.y) * scale)
         }
         let source = solidFill(color)
@@ -148,32 +153,19 @@ final class XftRenderer: GraphicsContext {
     func drawText(_ text: Substring, font: Font, color: Color, at origin: Point) {
         guard color.alpha > 0, !text.isEmpty, let face = fonts.face(for: font) else { return }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
-        var x = DevicePixels.position((origin.x + state.origin.x) * scale)
-        let y = DevicePixels.position((origin.y + state.origin.y) * scale)
-        let clipMaxX = DevicePixels.position((state.clip.maxX * scale).rounded(.up))
-        var segment: [UInt8] = []
-        var segmentFont = -1
-        var segmentX = x
-        func flush() {
-            guard !segment.isEmpty, segmentFont >= 0 else { return }
-            XftDrawStringUtf8(draw, &xftColor, face.fonts[segmentFont], segmentX, y, segment, Int32(segment.count))
-            segment.removeAll(keepingCapacity: true)
+        let startX = ((origin.x + state.origin.x) * scale).rounded()
+        let baseline = ((origin.y + state.origin.y) * scale).rounded()
+        guard startX.isFinite, baseline.isFinite, abs(baseline) < 32000 else { return }
+        let clip = deviceRect(state.clip, relative: false)
+        let planner = GlyphRunPlanner(minX: clip.x, maxX: clip.x + clip.width, margin: Int(face.height),
+                                      maxGlyphs: glyphsPerRequest)
+        let y = Int32(baseline)
+        planner.forEachRun(in: text, startX: Int(max(min(startX, 1e15), -1e15)), font: { face.fontIndex(for: $0) },
+                           advance: { Int(face.advance(of: $0)) }) { run in
+            // Runs start near the clip, so x fits the protocol's 16-bit coordinates.
+            XftDrawStringUtf8(draw, &xftColor, face.fonts[run.font], Int32(clamping: run.x), y, run.utf8,
+                              Int32(run.utf8.count))
         }
-        for character in text {
-            if x > clipMaxX { break }
-            let index = face.fontIndex(for: character)
-            if index != segmentFont {
-                flush()
-                segmentFont = index
-                segmentX = x
-            }
-            // Newlines and other controls have no glyph worth drawing.
-            if let first = character.unicodeScalars.first, first.value >= 0x20 {
-                segment.append(contentsOf: String(character).utf8)
-            }
-            x += face.advance(of: character)
-        }
-        flush()
     }
 
     // MARK: Helpers

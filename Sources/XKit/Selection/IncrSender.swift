@@ -47,9 +47,8 @@ final class IncrSender {
     init(connection: XConnection, app: X11Platform) {
         self.connection = connection
         self.app = app
-        // Leave room for the ChangeProperty header; X requests are limited to maxRequestBytes.
-        let preferred = 1 << 20
-        chunkSize = max(4096, min(preferred, connection.maxRequestBytes - 1024))
+        // One chunk is one ChangeProperty: never over the server's limit, however small it is.
+        chunkSize = min(1 << 20, connection.requestLimits.propertyItems(format: 8))
         // Chunks are written untrapped (an XSync per chunk cost a round trip on every one of
         // them); a requestor that vanished shows up here, or as its DestroyNotify, instead.
         XErrorTrap.untrappedObserver = { [weak self] event in

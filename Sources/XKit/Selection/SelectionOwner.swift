@@ -100,7 +100,9 @@ final class SelectionOwner {
         }
         let error = connection.trapErrors {
             if request.target == atoms.multiple {
-                if var list = pairs, list.count >= 2 {
+                // The reply repeats the pairs; a list too long for one request is refused up front.
+                if var list = pairs, list.count >= 2,
+                   list.count <= connection.requestLimits.propertyItems(format: 32) {
                     for index in stride(from: 0, to: list.count - 1, by: 2) {
                         let target = Atom(UInt(bitPattern: list[index]))
                         let pairProperty = Atom(UInt(bitPattern: list[index + 1]))

@@ -1,4 +1,5 @@
 import CX11
+import XKitCore
 
 /// The few raw requests selections are made of: property writes and SelectionNotify.
 ///
@@ -7,34 +8,54 @@ import CX11
 @MainActor
 enum SelectionWire {
     /// Writes 8-bit data to a window property (replacing it, or appending with `append`).
+    ///
+    /// Returns false, sending nothing, when the data is over the server's request limit (callers
+    /// send more than a chunk with INCR, so only a bug gets there).
+    @discardableResult
     static func writeBytes(_ connection: XConnection, window: XID, property: Atom, type: Atom,
-                           bytes: ArraySlice<UInt8>, append: Bool = false) {
+                           bytes: ArraySlice<UInt8>, append: Bool = false) -> Bool {
+        guard fits(bytes.count, format: 8, connection) else { return false }
         let mode = append ? PropModeAppend : PropModeReplace
         guard !bytes.isEmpty else {
             // A zero-length write (the end of an INCR transfer) still wants a valid pointer.
             var empty: UInt8 = 0
             XChangeProperty(connection.display, window, property, type, 8, mode, &empty, 0)
-            return
+            return true
         }
         _ = bytes.withUnsafeBufferPointer { buffer in
             XChangeProperty(connection.display, window, property, type, 8, mode, buffer.baseAddress, Int32(buffer.count))
         }
+        return true
     }
 
     /// Writes 32-bit items (atoms, integers); Xlib takes them as C longs.
-    static func writeLongs(_ connection: XConnection, window: XID, property: Atom, type: Atom, items: [Int]) {
+    ///
+    /// Returns false, sending nothing, when the items are over the server's request limit.
+    @discardableResult
+    static func writeLongs(_ connection: XConnection, window: XID, property: Atom, type: Atom, items: [Int]) -> Bool {
+        guard fits(items.count, format: 32, connection) else { return false }
         guard !items.isEmpty else {
             var empty = 0
             _ = withUnsafeMutableBytes(of: &empty) { raw in
                 XChangeProperty(connection.display, window, property, type, 32, PropModeReplace,
                                 raw.baseAddress?.assumingMemoryBound(to: UInt8.self), 0)
             }
-            return
+            return true
         }
         _ = items.withUnsafeBytes { raw in
             XChangeProperty(connection.display, window, property, type, 32, PropModeReplace,
                             raw.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(items.count))
         }
+        return true
+    }
+
+    /// Whether `count` items of `format` fit in one ChangeProperty; a refusal is traced.
+    private static func fits(_ count: Int, format: Int, _ connection: XConnection) -> Bool {
+        let limit = connection.requestLimits.propertyItems(format: format)
+        guard count > limit else { return true }
+        Trace.emit("x.request_refused", [("request", .string("ChangeProperty")), ("items", .int(count)),
+                                         ("format", .int(format)), ("limit", .int(limit))])
+        return false
     }
 
     /// Tells a requestor its conversion is done (property None when it failed).

@@ -57,8 +57,10 @@ public final class XConnection {
     public let scale: Double
     /// The screen size in logical points.
     public let screenSize: Size
+    /// The server's request-size limits (read once here: no round trip later).
+    let requestLimits: XRequestLimits
     /// The server's maximum request length in bytes (extended when the server supports it).
-    let maxRequestBytes: Int
+    var maxRequestBytes: Int { requestLimits.maxRequestBytes }
 
     private init(displayName: String?) throws {
         // Before the socket exists: with fd 2 closed it would otherwise become "stderr".
@@ -77,9 +79,10 @@ public final class XConnection {
         scale = XConnection.readScale(display)
         screenSize = Size(width: Double(XDisplayWidth(display, screen)) / scale,
                           height: Double(XDisplayHeight(display, screen)) / scale)
-        let extended = XExtendedMaxRequestSize(display)
-        let words = extended > 0 ? extended : XMaxRequestSize(display)
-        maxRequestBytes = Int(words) * 4
+        // Both are read from the connection setup Xlib already holds; neither is a round trip.
+        let core = Int(XMaxRequestSize(display)) * 4
+        let extended = Int(XExtendedMaxRequestSize(display)) * 4
+        requestLimits = XRequestLimits(maxRequestBytes: extended > 0 ? extended : core, coreMaxRequestBytes: core)
         XkbSetDetectableAutoRepeat(display, 1, nil)
     }
 

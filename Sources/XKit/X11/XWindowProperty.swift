@@ -57,3 +57,19 @@ struct XWindowProperty {
         return result
     }
 }
+
+extension XWindowProperty {
+    /// `text` as UTF-8 for a text property, cut to at most `maxBytes` at a scalar boundary so the
+    /// result stays valid UTF-8 (a title longer than one request allows would fail with BadLength).
+    static func utf8(_ text: String, maxBytes: Int) -> [UInt8] {
+        let utf8 = text.utf8
+        guard utf8.count > maxBytes else { return Array(utf8) }
+        var bytes = Array(utf8.prefix(max(0, maxBytes)))
+        // Drop a scalar cut in half: its continuation bytes (10xxxxxx) and the lead byte before them.
+        if let last = bytes.last, last & 0x80 != 0, utf8.dropFirst(bytes.count).first.map({ $0 & 0xC0 == 0x80 }) == true {
+            while let byte = bytes.last, byte & 0xC0 == 0x80 { bytes.removeLast() }
+            if !bytes.isEmpty { bytes.removeLast() }
+        }
+        return bytes
+    }
+}

@@ -101,6 +101,8 @@ open class Window: Responder {
         let safe = Rect(origin: frame.origin, size: Window.sanitized(frame.size))
         surface.setFrame(safe)
         resize(to: safe.size)
+        // A move alone dirties nothing; the pass still has to send the request.
+        platform.setNeedsDisplayPass()
     }
 
     /// Runs `body` once the first frame is on screen; at once if it already is.
@@ -117,6 +119,9 @@ open class Window: Responder {
     }
 
     /// Lays out and draws the whole window, mapped or not, and returns its pixels.
+    ///
+    /// On X the back buffer is never larger than the screen, so a window bigger than the screen
+    /// gives its top-left screen-sized part.
     public func snapshot() -> RGBImage? {
         layoutIfPending()
         return surface.snapshot(size: size) { context, rect in contentView.render(in: context, dirty: rect) }
