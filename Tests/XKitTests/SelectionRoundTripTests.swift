@@ -35,7 +35,7 @@ extension SelectionTests {
             for (path, arguments) in [("/usr/bin/xclip", ["-quiet", "-i", "-selection", "clipboard"]),
                                       ("/usr/bin/xsel", ["--nodetach", "--input", "--clipboard"])] {
                 try board.setString("placeholder")
-                let owner = startOwner(path, arguments, stdin: file)
+                let owner = try startOwner(path, arguments, stdin: file)
                 // The other program has taken the selection once we have lost it.
                 for _ in 0..<200 where board.isOwner { await pause(0.025) }
                 #expect(!board.isOwner, "\(path) did not take the selection")
@@ -71,7 +71,7 @@ extension SelectionTests {
             board.pasteTimeout = 15
             defer { board.pasteTimeout = 3 }
             try board.setString("placeholder")
-            let owner = startOwner("/usr/bin/xclip", ["-quiet", "-i", "-selection", "clipboard"], stdin: file)
+            let owner = try startOwner("/usr/bin/xclip", ["-quiet", "-i", "-selection", "clipboard"], stdin: file)
             for _ in 0..<200 where board.isOwner { await pause(0.025) }
             #expect(!board.isOwner, "xclip did not take the selection")
             for _ in 0..<100 {
