@@ -377,6 +377,9 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         let delay = max(0, deadline - app.clock.now)
         deadlineTimer = app.schedule(after: delay) { [weak self] in
             guard let self else { return }
+            // A release already queued (stamped before the deadline by the server) must be judged
+            // first: on a loaded machine the timer can fire after the user let go.
+            self.app.eventLoop.drain()
             self.eventRouter.tick(now: self.app.clock.now)
             self.scheduleGestureDeadline()
         }
