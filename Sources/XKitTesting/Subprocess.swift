@@ -158,7 +158,8 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Sends `sig` to the child's whole process group.
     func signalGroup(_ sig: Int32) {
-        if !poll() { kill(-pid, sig) } else { kill(-pid, sig) /* stragglers in the group */ }
+        // Also after exit: stragglers may remain in the group.
+        signalProcessGroup(pid, sig)
     }
 
     /// SIGTERM, then SIGKILL after `grace` seconds; always reaps.
@@ -171,7 +172,7 @@ final class ChildProcess: @unchecked Sendable {
                 _ = wait(timeout: 5)
             }
         }
-        kill(-pid, SIGKILL) // anything the child left behind in its group
+        signalProcessGroup(pid, SIGKILL) // anything the child left behind in its group
         return exitStatus ?? -1
     }
 
@@ -205,7 +206,7 @@ let liveChildren: Locked<[pid_t: Bool]> = {
     let registry = Locked<[pid_t: Bool]>([:])
     atexit {
         let pids = liveChildren.withLock { Array($0.keys) }
-        for pid in pids { kill(-pid, SIGKILL) }
+        for pid in pids { signalProcessGroup(pid, SIGKILL) }
         for pid in pids { var st: Int32 = 0; waitpid(pid, &st, 0) }
     }
     return registry
