@@ -117,14 +117,14 @@ public final class XTestDriver: @unchecked Sendable {
     /// durations by those timestamps.
     public func pressAndHold(at point: Point, duration: TimeInterval, button: Int = 1) {
         sendHold(at: point, duration: duration, button: button)
-        locked { XSync(dpy, 0) }
+        _ = locked { XSync(dpy, 0) }
     }
 
     /// `pressAndHold` waiting with `Task.sleep`, so an in-process app runs meanwhile.
     public func pressAndHold(at point: Point, duration: TimeInterval, button: Int = 1) async {
         sendHold(at: point, duration: duration, button: button)
         try? await Task.sleep(nanoseconds: UInt64(duration * 1e9))
-        locked { XSync(dpy, 0) }
+        _ = locked { XSync(dpy, 0) }
     }
 
     private func sendHold(at point: Point, duration: TimeInterval, button: Int) {

@@ -266,6 +266,6 @@ func mixedScriptText(bytes size: Int) -> [UInt8] {
 /// Writes bytes to a fresh temporary file and returns its path.
 func temporaryFile(_ bytes: [UInt8]) -> String {
     let path = NSTemporaryDirectory() + "xkit-sel-\(getpid())-\(UUID().uuidString).txt"
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }
