@@ -140,6 +140,13 @@ struct XKitClipTests {
         }
     }
 
+    @Test func aTargetsListThatIsNotAtomsExitsWithEight() throws {
+        let (result, _) = try paste(from: .wrongType(type: "UTF8_STRING", format: 8, bytes: Array("TARGETS".utf8)),
+                                    ["-t", "TARGETS"])
+        #expect(result.status == 8, "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func randomizedHostileOwnersNeverGetAWrongSuccessOrHang() throws {
         // XKIT_HOSTILE_CASES=1000 runs the full figure (as `xkit-bench hostile` does).
         let environment = ProcessInfo.processInfo.environment

@@ -179,6 +179,8 @@ public final class Pasteboard {
     }
 
     /// The target names the owner offers (its TARGETS list); empty when nobody owns the selection.
+    ///
+    /// - Throws: `XKitError.unexpectedReply` when the list is not 32-bit atoms.
     public func availableTypes() async throws -> [String] {
         let owner = try owner()
         guard hasOwner else { return [] }
@@ -187,6 +189,11 @@ public final class Pasteboard {
                                                        timeout: pasteTimeout, timeLimit: pasteTimeLimit,
                                                        limit: maximumPasteBytes)
         else { throw XKitError.conversionRefused(target: "TARGETS") }
+        // ICCCM says ATOM; some old owners say TARGETS. Anything else would read as "no types".
+        guard reply.format == 32, reply.type == XA_ATOM || reply.type == hub.atoms.targets else {
+            throw XKitError.unexpectedReply(type: hub.connection.atomName(reply.type), format: Int(reply.format),
+                                            expected: "a 32-bit ATOM list")
+        }
         return reply.items.map { hub.connection.atomName(Atom(UInt(bitPattern: $0))) }
     }
 }

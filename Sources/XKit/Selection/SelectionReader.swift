@@ -91,8 +91,10 @@ final class SelectionReader {
 
     private func armDeadline(_ request: Request) {
         request.deadline?.cancel()
-        let left = request.endTime - monotonicSeconds()
-        request.deadline = afterDelay(min(request.timeout, max(0, left))) { [weak self, weak request] in
+        let wait = min(request.timeout, request.endTime - monotonicSeconds())
+        // A NaN or infinite setting must not reach Dispatch, which traps converting it to nanoseconds.
+        let delay = wait.isNaN ? 0 : min(max(0, wait), 1e7)
+        request.deadline = afterDelay(delay) { [weak self, weak request] in
             guard let self, let request else { return }
             self.timedOut(request)
             self.connection.flush()
