@@ -27,9 +27,10 @@ public struct PointerEvent: Sendable {
     /// Buttons held down during the event (for `moved`, the drag buttons).
     public var buttonsDown: Set<PointerButton>
     public var modifiers: Modifiers
-    /// Monotonic seconds, the clock the gesture recognizers use.
+    /// Monotonic seconds when the app read the event, the clock gesture deadlines are set on.
     public var time: Double
-    /// The X server timestamp, for selections and grabs.
+    /// The X server timestamp (milliseconds, 0 when unknown), for selections and grabs. Gesture
+    /// recognizers measure the time between a sequence's events with it, since the app may read late.
     public var serverTime: UInt32
 
     public init(kind: Kind, location: Point, button: PointerButton? = nil, buttonsDown: Set<PointerButton> = [],
