@@ -110,18 +110,30 @@ public final class XTestDriver: @unchecked Sendable {
         }
     }
 
-    /// Presses at `point`, waits `duration` seconds (blocking this thread), releases.
+    /// Presses at `point` and releases `duration` seconds later on the server's clock (blocking this thread).
+    ///
+    /// XTest's delay makes the server itself wait before the release, so the events' timestamps are
+    /// exactly `duration` apart however this thread or the app is scheduled; recognizers judge
+    /// durations by those timestamps.
     public func pressAndHold(at point: Point, duration: TimeInterval, button: Int = 1) {
-        press(at: point, button: button)
-        sleepSeconds(duration)
-        release(button: button)
+        sendHold(at: point, duration: duration, button: button)
+        _ = locked { XSync(dpy, 0) }
     }
 
-    /// Presses at `point`, waits `duration` seconds with `Task.sleep`, releases.
+    /// `pressAndHold` waiting with `Task.sleep`, so an in-process app runs meanwhile.
     public func pressAndHold(at point: Point, duration: TimeInterval, button: Int = 1) async {
-        press(at: point, button: button)
+        sendHold(at: point, duration: duration, button: button)
         try? await Task.sleep(nanoseconds: UInt64(duration * 1e9))
-        release(button: button)
+        _ = locked { XSync(dpy, 0) }
+    }
+
+    private func sendHold(at point: Point, duration: TimeInterval, button: Int) {
+        move(to: point)
+        locked {
+            XTestFakeButtonEvent(dpy, UInt32(button), 1, 0)
+            XTestFakeButtonEvent(dpy, UInt32(button), 0, UInt(max(0, duration * 1000).rounded()))
+            XFlush(dpy)
+        }
     }
 
     /// Press at `from`, `steps` evenly spaced motions ending exactly at `to`, release there.

@@ -144,13 +144,13 @@ public final class XvfbServer: Sendable {
     /// Kills Xvfb and its watchdog and waits for both.
     public func stop() {
         close(watchdogWriteFD) // EOF wakes the watchdog, which kills Xvfb and exits
-        kill(pid, SIGTERM)
+        signalProcess(pid, SIGTERM)
         if watchdog.wait(timeout: 3) == nil { watchdog.terminate(grace: 0.5) }
-        kill(pid, SIGKILL) // it is the watchdog's child; already gone in the normal case
+        signalProcess(pid, SIGKILL) // it is the watchdog's child; already gone in the normal case
     }
 
     /// Whether the Xvfb process is still alive.
-    public var isRunning: Bool { kill(pid, 0) == 0 && !watchdog.hasExited }
+    public var isRunning: Bool { signalProcess(pid, 0) && !watchdog.hasExited }
 
     private static func registerAtExit() {
         atexit {

@@ -55,9 +55,13 @@ struct CopyableLabelTests {
         try ClipboardReader().text(.clipboard)
     }
 
+    /// No `name` event for `seconds`, and the app provably still handling events afterwards: it
+    /// answers a ping, so a hung or dead app cannot pass by staying quiet.
     private func noEvent(named name: String, since mark: Int, within seconds: TimeInterval) -> Bool {
         Thread.sleep(forTimeInterval: seconds)
-        return !app.events[mark...].contains { $0.name == name }
+        let alive = app.isResponsive()
+        #expect(alive, "the app stopped handling events during the quiet period")
+        return alive && !app.events[mark...].contains { $0.name == name }
     }
 
     @Test func longPressThenCopyPutsTheExactTextOnTheClipboard() throws {

@@ -69,6 +69,7 @@ struct TagInputTests {
         let rejected = try app.waitForEvent(named: "tags.rejected", since: mark)
         #expect(rejected.string("reason") == "duplicate")
         #expect(app.waitForQuiescence())
+        #expect(app.isResponsive(), "still handling events, so the missing change is no hang")
         #expect(!app.events.dropFirst(mark).contains { $0.name == "tags.changed" })
     }
 

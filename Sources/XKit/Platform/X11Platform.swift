@@ -81,6 +81,8 @@ public final class X11Platform: Platform {
 
     public func setNeedsDisplayPass() { eventLoop.scheduleDrain() }
 
+    public func deliverPendingEvents() { eventLoop.drain() }
+
     public func run() -> Never {
         eventLoop.start()
         eventLoop.drain()

@@ -242,6 +242,9 @@ open class Window: Responder {
         let delay = max(0, deadline - platform.clock.now)
         deadlineTimer = platform.schedule(after: delay) { [weak self] in
             guard let self else { return }
+            // A release already queued (stamped before the deadline by the server) must be judged
+            // first: on a loaded machine the timer can fire after the user let go.
+            self.platform.deliverPendingEvents()
             self.eventRouter.tick(now: self.platform.clock.now)
             self.scheduleGestureDeadline()
             self.platform.setNeedsDisplayPass()
