@@ -19,8 +19,9 @@ extension TagInputView {
 
     // MARK: Measurement
 
-    /// Each tag's chip size: O(n), and tags unchanged since the last pass (same tag, same place or
-    /// shifted by one removal) keep their size without being measured again.
+    /// Each tag's chip size. Tags appended since the last pass are the only ones measured; otherwise
+    /// O(n), and tags unchanged since the last pass (same tag, same place or shifted by one removal)
+    /// keep their size without being measured again.
     func currentChipSizes() -> [Size] {
         if sizesValid && chipSizes.count == tags.count { return chipSizes }
         let measurer = windowHost?.measurer ?? TextSystem.measurer
@@ -28,11 +29,25 @@ extension TagInputView {
             advances = AdvanceCache(measurer: measurer)
             advancesMeasurer = ObjectIdentifier(measurer)
             measuredTags = []
+            sizesValid = false
         }
         guard var cache = advances else { return [] }
         advances = nil
+        defer { advances = cache }
         let font = cache.id(for: chipMetrics.font)
         let lineHeight = cache.metrics(font).lineHeight
+        func size(of tag: Tag) -> Size {
+            let width = TagInputView.width(of: tag.title, font: font, cache: &cache, measurer: measurer, in: chipMetrics.font)
+            return chipMetrics.size(titleWidth: width, lineHeight: lineHeight, showsRemoveButton: showsRemoveButtons)
+        }
+        let appended = appendedTagCount
+        appendedTagCount = 0
+        if sizesValid, appended > 0, chipSizes.count + appended == tags.count {
+            for tag in tags[chipSizes.count...] { chipSizes.append(size(of: tag)) }
+            measuredTags = tags
+            return chipSizes
+        }
+        wholeListWork += tags.count
         let old = measuredTags, oldSizes = chipSizes
         var sizes: [Size] = []
         sizes.reserveCapacity(tags.count)
@@ -43,11 +58,9 @@ extension TagInputView {
             } else if j + 1 < old.count && old[j + 1] == tag && j + 1 < oldSizes.count {
                 sizes.append(oldSizes[j + 1]); j += 2
             } else {
-                let width = TagInputView.width(of: tag.title, font: font, cache: &cache, measurer: measurer, in: chipMetrics.font)
-                sizes.append(chipMetrics.size(titleWidth: width, lineHeight: lineHeight, showsRemoveButton: showsRemoveButtons))
+                sizes.append(size(of: tag))
             }
         }
-        advances = cache
         chipSizes = sizes
         measuredTags = tags
         sizesValid = true
@@ -85,20 +98,28 @@ extension TagInputView {
     // MARK: Flow
 
     func invalidateFlow() {
-        flow = nil
+        flows = []
         setNeedsLayout()
         setNeedsDisplay()
     }
 
-    /// The flow for a container `width` wide (cached for the last width).
+    /// The flow for a container `width` wide (cached for the last two widths, most recent last).
     func flowResult(width: Double) -> FlowLayout.Result {
-        if let flow, flowWidth == width { return flow }
+        if let i = flows.lastIndex(where: { $0.width == width }) {
+            if i != flows.count - 1 { flows.append(flows.remove(at: i)) }
+            return flows[flows.count - 1].result
+        }
         let trailing = FlowLayout.TrailingItem(minimumWidth: minimumFieldWidth, height: chipHeight)
-        let result = flowLayout.layout(currentChipSizes(), width: width, trailing: trailing)
-        flow = result
-        flowWidth = width
+        let sizes = currentChipSizes()
+        wholeListWork += sizes.count
+        let result = flowLayout.layout(sizes, width: width, trailing: trailing)
+        if flows.count == 2 { flows.removeFirst() }
+        flows.append((width, result))
         return result
     }
+
+    /// The flow last asked for (the one the last layout pass placed the chips with).
+    var currentFlow: FlowLayout.Result? { flows.last?.result }
 
     /// The flow for the view's width, narrowed for the scroll bar when the chips don't fit `height`.
     func flowResult(width: Double, visibleHeight: Double) -> (result: FlowLayout.Result, scrolls: Bool) {
@@ -235,7 +256,7 @@ extension TagInputView {
     /// Scrolls to the tag at `index`.
     public func scrollToTag(at index: Int) {
         layoutIfNeeded()
-        guard let result = flow, result.frames.indices.contains(index) else { return }
+        guard let result = currentFlow, result.frames.indices.contains(index) else { return }
         scrollRectToVisible(result.frames[index])
     }
 
