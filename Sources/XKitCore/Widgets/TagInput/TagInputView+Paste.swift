@@ -57,16 +57,23 @@ extension TagInputView {
                 titles.append(String(text))
             }
         }
+        // ASCII characters (nearly all of a big paste) are checked without hashing a Character.
+        let asciiSeparators = separators.compactMap(\.asciiValue)
+        func separates(_ c: Character) -> Bool {
+            guard let a = c.asciiValue else { return isSeparator(c) }
+            return (0x0A...0x0D).contains(a) || asciiSeparators.contains(a)
+        }
         var start = string.startIndex
         var index = start
-        while index < string.endIndex {
-            let next = string.index(after: index)
-            if isSeparator(string[index]) {
+        // One grapheme-breaking pass; each character's UTF-8 length moves the index in O(1).
+        for character in string {
+            let next = string.utf8.index(index, offsetBy: character.utf8.count)
+            if separates(character) {
                 take(string[start..<index], first: start == string.startIndex, last: false)
                 start = next
                 if titles.count >= maximumTagsPerPaste {
                     let rest = string[start...]
-                    return (titles, rest.contains { !$0.isWhitespace && !isSeparator($0) })
+                    return (titles, rest.contains { !$0.isWhitespace && !separates($0) })
                 }
             }
             index = next
