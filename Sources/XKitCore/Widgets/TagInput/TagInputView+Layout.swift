@@ -98,33 +98,41 @@ extension TagInputView {
     // MARK: Flow
 
     func invalidateFlow() {
-        flows = []
+        flow = nil
+        flowHeights = [:]
         setNeedsLayout()
         setNeedsDisplay()
     }
 
-    /// The flow for a container `width` wide (cached for the last two widths, most recent last).
+    /// The flow for a container `width` wide (cached for the last width).
     func flowResult(width: Double) -> FlowLayout.Result {
-        if let i = flows.lastIndex(where: { $0.width == width }) {
-            if i != flows.count - 1 { flows.append(flows.remove(at: i)) }
-            return flows[flows.count - 1].result
-        }
-        let trailing = FlowLayout.TrailingItem(minimumWidth: minimumFieldWidth, height: chipHeight)
-        let sizes = currentChipSizes()
-        wholeListWork += sizes.count
-        let result = flowLayout.layout(sizes, width: width, trailing: trailing)
-        if flows.count == 2 { flows.removeFirst() }
-        flows.append((width, result))
+        if let flow, flowWidth == width { return flow }
+        let result = flowLayout.layout(currentChipSizes(), width: width, trailing: flowTrailingItem)
+        wholeListWork += tags.count
+        flow = result
+        flowWidth = width
+        flowHeights[width] = result.contentSize.height
         return result
     }
 
-    /// The flow last asked for (the one the last layout pass placed the chips with).
-    var currentFlow: FlowLayout.Result? { flows.last?.result }
+    /// The flow's content height at a width. Heights are remembered apart from the one cached flow,
+    /// so deciding whether the chips scroll keeps no second set of frames.
+    func flowHeight(width: Double) -> Double {
+        if let height = flowHeights[width] { return height }
+        if flow == nil { return flowResult(width: width).contentSize.height }
+        let height = flowLayout.layout(currentChipSizes(), width: width, trailing: flowTrailingItem).contentSize.height
+        wholeListWork += tags.count
+        flowHeights[width] = height
+        return height
+    }
+
+    private var flowTrailingItem: FlowLayout.TrailingItem {
+        FlowLayout.TrailingItem(minimumWidth: minimumFieldWidth, height: chipHeight)
+    }
 
     /// The flow for the view's width, narrowed for the scroll bar when the chips don't fit `height`.
     func flowResult(width: Double, visibleHeight: Double) -> (result: FlowLayout.Result, scrolls: Bool) {
-        let full = flowResult(width: width)
-        guard full.contentSize.height > visibleHeight + 0.5 else { return (full, false) }
+        guard flowHeight(width: width) > visibleHeight + 0.5 else { return (flowResult(width: width), false) }
         return (flowResult(width: width - scrollBarWidth), true)
     }
 
@@ -135,7 +143,7 @@ extension TagInputView {
 
     func fittingSize(for size: Size) -> Size {
         let width = size.width.isFinite ? size.width : 400
-        var height = flowResult(width: width).contentSize.height
+        var height = flowHeight(width: width)
         if let maximumHeight, height > maximumHeight { height = maximumHeight }
         return Size(width: width, height: (height + suggestionsHeight(width: width)).rounded(.up))
     }
@@ -256,7 +264,7 @@ extension TagInputView {
     /// Scrolls to the tag at `index`.
     public func scrollToTag(at index: Int) {
         layoutIfNeeded()
-        guard let result = currentFlow, result.frames.indices.contains(index) else { return }
+        guard let result = flow, result.frames.indices.contains(index) else { return }
         scrollRectToVisible(result.frames[index])
     }
 

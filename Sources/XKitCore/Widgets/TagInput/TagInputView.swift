@@ -96,8 +96,10 @@ open class TagInputView: Control {
     var measuredTags: [Tag] = []
     var advances: AdvanceCache?
     var advancesMeasurer: ObjectIdentifier?
-    /// Flows for the last two widths: with and without the scroll bar, which one layout pass asks for in turn.
-    var flows: [(width: Double, result: FlowLayout.Result)] = []
+    var flow: FlowLayout.Result?
+    var flowWidth = -1.0
+    /// Content heights by width since the last change (one layout pass asks with and without the scroll bar).
+    var flowHeights: [Double: Double] = [:]
     var titleIndex: TagTitleIndex?
     /// What the next `tagsDidChange` is about; a wholesale assignment unless the model says otherwise.
     var pendingChange = TagListChange.replaced
