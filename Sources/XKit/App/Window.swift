@@ -302,6 +302,9 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
             }
         case UnmapNotify:
             isMapped = false
+        case ReparentNotify:
+            // A window manager framed us: our root position is now the frame's plus its decorations.
+            updateScreenOrigin()
         case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify:
             guard let pointer = app.translator.pointerEvent(event) else { return }
             app.lastServerTime = pointer.serverTime
