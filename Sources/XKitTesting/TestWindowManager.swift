@@ -48,8 +48,13 @@ public final class TestWindowManager: Sendable {
         let log = "/tmp/xkit-wm-\(getpid())-\(Int(monotonicNow() * 1000) % 100000).log"
         self.kind = kind
         self.logFile = log
-        let watchdog = try Watchdog(["openbox", "--sm-disable", "--config-file", config],
-                                    environment: ["DISPLAY": display], stdout: .pipe, stderr: .file(log),
+        // XKIT_TEST_WM_DEBUG=1 makes openbox log its decisions (focus stealing, placement) to the log file.
+        let debug = ProcessInfo.processInfo.environment["XKIT_TEST_WM_DEBUG"] == "1" ? ["--debug"] : []
+        let watchdog = try Watchdog(["openbox", "--sm-disable", "--config-file", config] + debug,
+                                    // The tests' fonts: the system's may take openbox seconds to scan.
+                                    environment: ["DISPLAY": display,
+                                                  "FONTCONFIG_FILE": packageRoot.appendingPathComponent("assets/fonts.conf").path],
+                                    stdout: .pipe, stderr: .file(log),
                                     helperStdoutToStderr: true)
         self.watchdog = watchdog
         var wmPid: pid_t?
@@ -62,7 +67,9 @@ public final class TestWindowManager: Sendable {
             throw XKitTestingError("the \(kind.rawValue) watchdog did not start; see \(log)")
         }
         self.pid = wmPid
-        guard let check = Self.waitUntilManaging(display: display, pid: wmPid, timeout: timeout) else {
+        let started = monotonicNow()
+        guard let check = Self.waitUntilManaging(display: display, pid: wmPid, timeout: timeout),
+              Self.waitUntilFramingWindows(display: display, timeout: timeout - (monotonicNow() - started)) else {
             watchdog.stop(helper: wmPid, timeout: 1)
             let logText = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             throw XKitTestingError("\(kind.rawValue) did not start managing \(display) within \(timeout) s. Log \(log):\n\(logText.suffix(2000))")
@@ -75,6 +82,36 @@ public final class TestWindowManager: Sendable {
 
     /// Whether the window manager process is still alive.
     public var isRunning: Bool { kill(pid, 0) == 0 && !watchdog.shell.hasExited }
+
+    /// Maps probe windows until the window manager frames one.
+    ///
+    /// openbox puts up its check window early in its start-up and may drop a MapRequest that arrives
+    /// before it finishes (seen: a test window that stayed unmapped for seconds), so a probe that is
+    /// not framed soon is mapped again as a fresh window.
+    private static func waitUntilFramingWindows(display: String, timeout: TimeInterval) -> Bool {
+        guard let dpy = XOpenDisplay(display) else { return false }
+        defer { XCloseDisplay(dpy) }
+        let root = XDefaultRootWindow(dpy)
+        var probes: [UInt] = []
+        defer { probes.forEach { XDestroyWindow(dpy, $0) }; XSync(dpy, 0) }
+        let deadline = monotonicNow() + max(0.5, timeout)
+        while monotonicNow() < deadline {
+            let probe = XCreateSimpleWindow(dpy, root, 0, 0, 10, 10, 0, 0, 0)
+            probes.append(probe)
+            XMapWindow(dpy, probe)
+            XSync(dpy, 0)
+            let framed = waitUntil(timeout: 0.25, interval: 0.01) {
+                var rootOut: UInt = 0, parent: UInt = 0
+                var kids: UnsafeMutablePointer<UInt>?
+                var count: UInt32 = 0
+                guard XQueryTree(dpy, probe, &rootOut, &parent, &kids, &count) != 0 else { return false }
+                if let kids { XFree(kids) }
+                return parent != root
+            }
+            if framed { return true }
+        }
+        return false
+    }
 
     /// Polls until the root's `_NET_SUPPORTING_WM_CHECK` names a window whose own property names
     /// itself (EWMH's proof that a compliant manager is running, not a stale property); returns it.

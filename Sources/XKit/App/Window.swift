@@ -47,8 +47,10 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     private var dirtyRect: Rect?
     private var layoutPending = true
     private var treeChanged = true
-    private var isMapped = false
-    private var isClosed = false
+    private(set) var isMapped = false
+    private(set) var isClosed = false
+    /// Fullscreen and maximized states, asked for and reported (see Window+WindowManager.swift).
+    var windowManagerState = WindowManagerState()
     private var firstFrameHandlers: [() -> Void] = []
     private var deadlineTimer: TimerToken?
     private var keysDown: Set<UInt32> = []
@@ -73,7 +75,7 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         attributes.bit_gravity = NorthWestGravity
         attributes.override_redirect = kind == .popupMenu ? 1 : 0
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
-            | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask | FocusChangeMask)
+            | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask)
         let mask = UInt(CWBackPixmap | CWBitGravity | CWOverrideRedirect | CWEventMask)
         let px = Int32((screenOrigin.x * connection.scale).rounded()), py = Int32((screenOrigin.y * connection.scale).rounded())
         xid = XCreateWindow(display, connection.root, px, py,
@@ -333,7 +335,9 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
             let mode = event.xfocus.mode
             if mode == NotifyNormal || mode == NotifyWhileGrabbed { onFocusLost?() }
         case ClientMessage:
-            handleClientMessage(event.xclient)
+            handleWindowManagerMessage(event.xclient)
+        case PropertyNotify:
+            windowManagerPropertyChanged(event.xproperty)
         case DestroyNotify:
             // Destroyed from outside (e.g. xkill): free our side of it as close() would.
             if !isClosed { releaseResources(destroyWindow: false) }
@@ -347,20 +351,6 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
         guard inputContext == nil, !isClosed, let im = app.openInputMethod() else { return }
         inputContext = cx11_create_ic(im, xid)
         if let ic = inputContext { XSetICFocus(ic) }
-    }
-
-    private func handleClientMessage(_ message: XClientMessageEvent) {
-        let connection = app.connection
-        guard message.message_type == connection.atom("WM_PROTOCOLS") else { return }
-        let proto = Atom(UInt(bitPattern: message.data.l.0))
-        if proto == connection.atom("WM_DELETE_WINDOW") {
-            close()
-        } else if proto == connection.atom("_NET_WM_PING") {
-            var reply = XEvent()
-            reply.xclient = message
-            reply.xclient.window = connection.root
-            XSendEvent(display, connection.root, 0, Int(SubstructureNotifyMask | SubstructureRedirectMask), &reply)
-        }
     }
 
     private func updateScreenOrigin() {
@@ -388,8 +378,9 @@ open class Window: Responder, ViewHost, XEventHandler, DisplayPassClient {
     private func setProperties(explicitPosition: Bool) {
         let connection = app.connection
         applyTitle()
-        var protocols = [connection.atom("WM_DELETE_WINDOW"), connection.atom("_NET_WM_PING")]
+        var protocols = windowManagerProtocols.map { connection.atom($0) }
         XSetWMProtocols(display, xid, &protocols, Int32(protocols.count))
+        setInputHints()
         var pid = [Int(getpid())]
         XChangeProperty(display, xid, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace, &pid, 1)
         let type = kind == .popupMenu ? "_NET_WM_WINDOW_TYPE_POPUP_MENU" : "_NET_WM_WINDOW_TYPE_NORMAL"

@@ -31,6 +31,7 @@ final class PopupMenuPresenter: MenuPresenter {
             restoreFocusHandlers[ObjectIdentifier(menu)] = { [weak owner] in owner?.onFocusLost = previous }
         }
         windows[ObjectIdentifier(menu)] = window
+        markTransient(window, openedFrom: view)
         shape(window, like: menu)
         window.show()
         window.whenFirstFrameDrawn { [weak window, weak menu] in
@@ -49,6 +50,12 @@ final class PopupMenuPresenter: MenuPresenter {
         guard let window = windows.removeValue(forKey: ObjectIdentifier(menu)) else { return }
         window.ungrabInput(time: app.lastServerTime)
         window.close()
+    }
+
+    /// Ties the menu window to the window it was opened from (`WM_TRANSIENT_FOR`), so window managers,
+    /// compositors and accessibility tools know whose popup it is.
+    private func markTransient(_ window: Window, openedFrom view: View) {
+        window.setTransient(for: app.windows.first { $0.contentView === view.rootView })
     }
 
     /// Cuts the window to the menu's rounded body and arrow, so nothing square shows around it.
