@@ -47,6 +47,21 @@ struct HarnessTests {
         #expect(waitUntil(timeout: 3) { kill(server.pid, 0) != 0 })
     }
 
+    @Test func aWindowManagerManagesItsServerAndStopsWithIt() throws {
+        let server = try XvfbServer(width: 640, height: 480, windowManager: .openbox)
+        let wm = try #require(server.windowManager)
+        #expect(wm.isRunning)
+        do { // closes its connection before the server goes
+            let finder = try WindowFinder(display: server.display)
+            #expect(finder.integerListProperty(finder.rootWindow, "_NET_SUPPORTING_WM_CHECK") == [Int(bitPattern: wm.checkWindow)])
+        }
+        server.stop()
+        // Nothing outlives the server: no orphaned window manager.
+        #expect(waitUntil(timeout: 3) { kill(wm.pid, 0) != 0 && kill(server.pid, 0) != 0 })
+        #expect(throws: XKitTestingError.self) { try TestWindowManager.requested(environment: ["XKIT_TEST_WM": "twm9"]) }
+        #expect(try TestWindowManager.requested(environment: ["XKIT_TEST_WM": ""]) == nil)
+    }
+
     // MARK: PNG and diff
 
     @Test func pngWriteThenReadIsPixelExact() throws {

@@ -70,7 +70,7 @@ struct WindowManagerTests {
         defer { _ = app.terminate() }
         let xid = try #require(app.waitForEvent(named: "window.mapped").int("xid")).asWindowID
         let finder = try WindowFinder()
-        let before = try #require(app.waitForView { $0.id == "copyable.centered" })
+        let before = try app.waitForView { $0.id == "copyable.centered" }
         try finder.move(xid, to: Point(x: 30, y: 150))
         let moved = try app.waitForView(timeout: 5) { $0.id == "copyable.centered" && $0.frame.minY != before.frame.minY }
         let inside = try finder.waitForSettledGeometry(of: xid)
