@@ -206,6 +206,22 @@ struct WindowManagerTests {
         #expect(await eventually(timeout: 3) { finder.geometry(of: window.xid) == normal && !window.isMaximized })
     }
 
+    @Test func aWindowLargerThanTheScreenTakesTheSizeTheWindowManagerGivesIt() async throws {
+        let app = try startApp()
+        let finder = try WindowFinder()
+        let window = XKit.Window(title: "too big", size: Size(width: 1400, height: 1100), app: app)
+        defer { window.close() }
+        let settled = try await show(window, finder: finder)
+        if Self.underWindowManager {
+            // openbox fits the frame to the screen after the map.
+            #expect(settled.width < 1280 && settled.height < 1024, "\(settled)")
+        }
+        // Whatever the final geometry, the window and its root view follow it, and so do root coordinates.
+        #expect(await eventually { window.size == settled.size && window.contentView.frame.size == settled.size },
+                "window \(window.size), on screen \(settled)")
+        #expect(window.screenOrigin == settled.origin)
+    }
+
     @Test func theIconIsPublishedWithItsSizesAndPixels() async throws {
         let app = try startApp()
         let finder = try WindowFinder()
