@@ -20,6 +20,7 @@ public final class XTestDriver: @unchecked Sendable {
     /// Core keyboard map: keysyms per keycode, refreshed after our own changes.
     private var minKeycode: Int32 = 8, maxKeycode: Int32 = 255
     private var keysymsPerKeycode: Int32 = 0
+    private let lastRelease = Locked<Double>(0)
     private var keymap: [UInt] = []
     /// Keycodes with no keysyms, usable for typing arbitrary Unicode; LRU order.
     private var spareKeycodes: [UInt8] = []
@@ -91,6 +92,11 @@ public final class XTestDriver: @unchecked Sendable {
     /// Presses `button` (1 left, 2 middle, 3 right), first moving to `point` if given.
     public func press(at point: Point? = nil, button: Int = 1) {
         if let point { move(to: point) }
+        // No hand clicks twice within 50 ms. A window manager that grabs clicks to focus (openbox)
+        // freezes the pointer on each press until it replays it, and a second press injected while it
+        // is still busy with the first could leave the pointer frozen.
+        let sinceRelease = monotonicNow() - lastRelease.withLock { $0 }
+        if sinceRelease < 0.05 { sleepSeconds(0.05 - sinceRelease) }
         locked { XTestFakeButtonEvent(dpy, UInt32(button), 1, 0); XSync(dpy, 0) }
     }
 
@@ -98,6 +104,7 @@ public final class XTestDriver: @unchecked Sendable {
     public func release(at point: Point? = nil, button: Int = 1) {
         if let point { move(to: point) }
         locked { XTestFakeButtonEvent(dpy, UInt32(button), 0, 0); XSync(dpy, 0) }
+        lastRelease.withLock { $0 = monotonicNow() }
     }
 
     /// Moves to `point` and clicks `count` times (count 2 = double click, 30 ms apart).

@@ -172,7 +172,9 @@ struct TagInputTests {
         let first = try #require(before.first?.text)
         let driver = try XTestDriver.shared()
         let mark = app.mark()
-        driver.scroll(at: Point(x: 300, y: 350), dy: 10)
+        // 300, 350 in the window, wherever a window manager placed it.
+        let window = try #require(app.latestViews().first).frame
+        driver.scroll(at: Point(x: window.minX + 300, y: window.minY + 350), dy: 10)
         let scrolled = try app.waitForEvent(named: "views", since: mark) { event in
             let views = event.views
             return views.contains { $0.type == "TagChip" } && !views.contains { $0.type == "TagChip" && $0.text == first }
