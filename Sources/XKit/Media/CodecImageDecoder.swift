@@ -33,6 +33,12 @@ public final class CodecImageDecoder: ImageDecoder, @unchecked Sendable {
     }
 
     private func decodePNG(_ data: [UInt8], limits: ImageLimits, api: xk_png_api) throws(ImageError) -> ImageBitmap {
+        // The size is in the IHDR chunk that must come first: refuse a huge image before libpng
+        // reads further (its begin_read already allocates row buffers as wide as the image).
+        if data.count >= 24, data[12..<16].elementsEqual("IHDR".utf8) {
+            func word(_ at: Int) -> Int { data[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            try limits.check(width: word(16), height: word(20))
+        }
         var image = xk_png_image_new()
         defer { api.free(&image) }
         let begun = data.withUnsafeBytes { api.begin_read_from_memory(&image, $0.baseAddress, $0.count) }
@@ -80,7 +86,7 @@ public final class CodecImageDecoder: ImageDecoder, @unchecked Sendable {
             let p = pixels[i]
             let a = p >> 24
             if a == 255 { continue }
-            func scaled(_ shift: UInt32) -> UInt32 { (((p >> shift) & 0xFF) * a + 127) / 255 << shift }
+            func scaled(_ shift: UInt32) -> UInt32 { ((((p >> shift) & 0xFF) * a + 127) / 255) << shift }
             pixels[i] = a << 24 | scaled(16) | scaled(8) | scaled(0)
         }
     }

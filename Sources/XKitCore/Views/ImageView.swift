@@ -96,6 +96,8 @@ open class ImageView: View {
         case .failure(let error):
             loadError = error
         }
+        // The trace reports the pixel size or the error: let the next pass re-emit it.
+        window?.viewTreeDidChange()
     }
 
     /// The `views` trace fields: the image's name, its pixel size and scale once loaded, or why it failed.
