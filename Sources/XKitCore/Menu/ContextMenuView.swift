@@ -85,7 +85,7 @@ public final class ContextMenuView: View {
     }
 
     /// Whether a row of the current panel can be highlighted (enabled items, submenus and Back).
-    func isSelectable(_ row: Int) -> Bool {
+    public func isSelectable(_ row: Int) -> Bool {
         let rows = self.rows
         guard row >= 0, row < rows.count else { return false }
         if showsBackRow && row == 0 { return true }
