@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XKitCore
+import XKit
 import XKitTesting
 
 /// Decoding through the platform's codecs, limits, the cache's `@2x` choice and `ImageView`'s drawing,
@@ -183,5 +184,44 @@ import XKitTesting
         #expect(view.traceFields().contains { $0.0 == "imageError" })
         let surface = try #require(scene.platform.surface(of: scene.window))
         #expect(!surface.recorder.calls.contains { if case .image = $0 { true } else { false } })
+    }
+}
+
+/// Large files decode off the main actor: the view draws nothing, then the image once it arrives.
+@MainActor
+@Suite struct ImageBackgroundLoadingTests {
+    /// A PNG of noise (it does not compress), `side` pixels square.
+    static func noisePNG(side: Int) throws -> [UInt8] {
+        var state: UInt32 = 12345
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(side * side * 3)
+        for _ in 0..<(side * side * 3) {
+            state = state &* 1_103_515_245 &+ 12345
+            pixels.append(UInt8(truncatingIfNeeded: state >> 16))
+        }
+        return PNGCodec.encode(RGBImage(width: side, height: side, pixels: pixels))
+    }
+
+    @Test func aLargeFileDecodesInTheBackgroundAndThenDraws() async throws {
+        let folder = NSTemporaryDirectory() + "xkit-bigimage-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bytes = try Self.noisePNG(side: 400)
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/photo.png"))
+        let scene = HeadlessScene()
+        #expect(bytes.count > scene.app.images.synchronousLimit, "the file is over the synchronous limit")
+        scene.app.images.searchPaths = [folder]
+        let view = ImageView(named: "photo")
+        view.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        scene.root.addSubview(view)
+        scene.platform.displayPass()
+        #expect(view.isLoading && view.image == nil, "the display pass did not wait for the decode")
+
+        for _ in 0..<400 where view.isLoading { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(!view.isLoading && view.image?.bitmap.width == 400)
+        scene.platform.displayPass()
+        let surface = try #require(scene.platform.surface(of: scene.window))
+        #expect(surface.recorder.calls.contains { if case .image = $0 { true } else { false } })
+        #expect(scene.app.images.count == 1, "kept in the cache")
     }
 }

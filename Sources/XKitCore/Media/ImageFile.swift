@@ -8,6 +8,12 @@ enum ImageFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// The file's size in bytes (0 when it cannot be read).
+    static func size(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     /// The file's bytes.
     static func read(_ path: String, limits: ImageLimits) throws(ImageError) -> [UInt8] {
         guard let file = fopen(path, "rb") else {

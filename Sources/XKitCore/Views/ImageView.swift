@@ -14,6 +14,7 @@ open class ImageView: View {
             guard newValue !== current || name != nil else { return }
             current = newValue
             name = nil
+            isLoading = false
             resolvedScale = nil
             loadError = nil
             setNeedsDisplay()
@@ -27,6 +28,7 @@ open class ImageView: View {
             guard newValue != name else { return }
             name = newValue
             current = nil
+            isLoading = false
             resolvedScale = nil
             loadError = nil
             setNeedsDisplay()
@@ -41,8 +43,12 @@ open class ImageView: View {
 
     /// Why the named image could not be shown, if it could not.
     public private(set) var loadError: ImageError?
+    /// Whether the named image is being decoded in the background.
+    public private(set) var isLoading = false
 
     private var current: Image?
+    /// True while `loadImage` runs, so a result that arrives at once does not ask for another pass.
+    private var isResolving = false
     private var name: String?
     /// The scale the named image was loaded for (a scale change reloads it).
     private var resolvedScale: Double?
@@ -84,20 +90,32 @@ open class ImageView: View {
     }
 
     /// Loads `imageName` through the app's cache once per scale; a failure is kept in `loadError`.
+    ///
+    /// Small files are decoded at once, large ones off the main actor (the view draws once they arrive).
     private func resolveNamedImage(scale: Double? = nil) {
         guard let name, let app = application else { return }
         let wanted = scale ?? window?.scale ?? app.scale
         guard resolvedScale != wanted else { return }
         resolvedScale = wanted
-        switch app.images.image(named: name, scale: wanted) {
-        case .success(let loaded):
-            current = loaded
-            loadError = nil
-        case .failure(let error):
-            loadError = error
+        isLoading = true
+        isResolving = true
+        defer { isResolving = false }
+        app.images.loadImage(named: name, scale: wanted) { [weak self] result in
+            // A newer name or scale was asked for meanwhile: this result is stale.
+            guard let self, self.name == name, self.resolvedScale == wanted else { return }
+            self.isLoading = false
+            switch result {
+            case .success(let loaded):
+                self.current = loaded
+                self.loadError = nil
+            case .failure(let error):
+                self.loadError = error
+            }
+            // Decoded in the background: draw it now (at once, the draw in progress shows it).
+            if !self.isResolving { self.setNeedsDisplay() }
+            // The trace reports the pixel size or the error: let the next pass re-emit it.
+            self.window?.viewTreeDidChange()
         }
-        // The trace reports the pixel size or the error: let the next pass re-emit it.
-        window?.viewTreeDidChange()
     }
 
     /// The `views` trace fields: the image's name, its pixel size and scale once loaded, or why it failed.
