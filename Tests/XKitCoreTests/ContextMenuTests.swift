@@ -166,6 +166,21 @@ import XKitTesting
         #expect(field.text.isEmpty)
     }
 
+    @Test func theMenuKeyOpensTheFocusedFieldsMenuBelowIt() throws {
+        let field = TextField(placeholder: "Name", text: "abc")
+        field.frame = Rect(x: 10, y: 10, width: 200, height: 30)
+        let scene = scene(with: [field])
+        #expect(field.becomeFirstResponder())
+        scene.key(.menu)
+        #expect(scene.app.menuController.menuStyle == .context)
+        #expect(scene.app.menuController.targetView === field)
+        let window = try #require(scene.menuWindow)
+        let popup = try #require(scene.platform.surface(of: window))
+        // Window (100, 100) + the field's bottom edge (y 40): it hangs below, from the field's left edge.
+        #expect(popup.frame.minY == 140 && popup.frame.minX == 110)
+        #expect(field.text == "abc", "the key typed nothing into the field")
+    }
+
     @Test func keysNavigateIntoASubmenuAndBackAndTypeToSelect() throws {
         let label = Label(text: "contact")
         label.frame = Rect(x: 10, y: 10, width: 150, height: 24)
