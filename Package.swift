@@ -18,8 +18,11 @@ let package = Package(
                        providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev", "libxrender-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CXTest", pkgConfig: "xtst x11",
                        providers: [.apt(["libxtst-dev"])]),
+        // Headers only: XKit opens libpng and TurboJPEG with dlopen on the first image decode.
+        .systemLibrary(name: "CImageCodecs",
+                       providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
         .target(name: "XKitCore"),
-        .target(name: "XKit", dependencies: ["XKitCore", "CX11"]),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),

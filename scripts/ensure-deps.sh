@@ -6,6 +6,7 @@ set -euo pipefail
 purpose=${1:-run}
 
 packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev zlib1g-dev pkg-config
+          libpng-dev libturbojpeg0-dev
           fonts-dejavu-core fonts-noto-cjk)
 case "$purpose" in
   run) packages+=(xvfb) ;;

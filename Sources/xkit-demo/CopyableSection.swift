@@ -7,11 +7,10 @@ extension GalleryScene {
                            textColor: .secondaryLabel)
         status.identifier = "copyable.status"
 
-        app.menuController.menuItems = [
-            MenuItem(title: "Share…") { context in
-                status.text = "Shared: \((context.target as? Label)?.text ?? "")"
-            },
-        ]
+        let share = MenuItem(title: "Share…") { context in
+            status.text = "Shared: \((context.target as? Label)?.text ?? "")"
+        }
+        app.menuController.menuItems = [share]
 
         let top = copyable("price.en", id: "copyable.top", font: .system(size: 15, weight: .semibold))
         top.copyText = "$19.99"
@@ -22,6 +21,7 @@ extension GalleryScene {
             label.numberOfLines = 0
             paragraphs.append(label)
         }
+        paragraphs.first?.menuItems = paragraphMenuItems(share: share)
         let centred = copyable("hello", id: "copyable.centered", font: .system(size: 14))
         centred.textAlignment = .center
         centred.backgroundColor = Color(hex: 0xEEF3FB)
@@ -37,6 +37,27 @@ extension GalleryScene {
         }
         let row = StackView(axis: .horizontal, spacing: 10, alignment: .center, [toggle])
         return StackView(spacing: 8, [top, price] + paragraphs + [FixedHeight(centred, height: 36), row, status])
+    }
+
+    /// The Vietnamese paragraph's own items: a submenu that copies the text in other forms, a
+    /// disabled item, and the app's Share….
+    private func paragraphMenuItems(share: MenuItem) -> [MenuItem] {
+        func copy(_ transform: @escaping @MainActor @Sendable (String) -> String) -> @MainActor @Sendable (MenuItem.Context) -> Void {
+            { context in
+                guard let label = context.target as? Label, let app = label.application else { return }
+                app.platform.pasteboard(.clipboard).setString(transform(label.textToCopy), event: context.event)
+                Trace.emit("copied", [("id", .string(label.identifier ?? "")), ("bytes", .int(transform(label.textToCopy).utf8.count))])
+            }
+        }
+        return [
+            MenuItem(title: "Copy As", submenu: [
+                MenuItem(title: "Quoted", handler: copy { "“\($0)”" }),
+                MenuItem(title: "Upper Case", handler: copy { $0.uppercased() }),
+            ]),
+            MenuItem(title: "Translate…") { _ in }.enabled(false),
+            .separator,
+            share,
+        ]
     }
 
     private func copyable(_ key: String, id: String, font: Font) -> Label {

@@ -23,9 +23,14 @@ enum DemoTexts {
         return ["hello": "Chào các bạn — Привет — コピー可能 — 복사"]
     }
 
-    private static func candidatePaths() -> [String] {
+    private static func candidatePaths() -> [String] { DemoAssets.folders().map { $0 + "/texts.txt" } }
+}
+
+/// Where the demo's assets folder may be: `$XKIT_ASSETS`, next to the build, or the working directory.
+enum DemoAssets {
+    static func folders() -> [String] {
         var paths: [String] = []
-        if let env = getenv("XKIT_ASSETS") { paths.append(String(cString: env) + "/texts.txt") }
+        if let env = getenv("XKIT_ASSETS") { paths.append(String(cString: env)) }
         // The executable lives in .build/<config>/, two levels below the package root.
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -35,10 +40,10 @@ enum DemoTexts {
             for _ in 0..<5 {
                 guard let slash = dir.lastIndex(of: "/") else { break }
                 dir = String(dir[..<slash])
-                paths.append(dir + "/assets/texts.txt")
+                paths.append(dir + "/assets")
             }
         }
-        paths.append("assets/texts.txt")
+        paths.append("assets")
         return paths
     }
 }

@@ -5,7 +5,8 @@ extension GalleryScene {
     /// vertically in a tall label, then right-aligned. The bold name, the #tags and the link are
     /// tappable, the rest of the text goes to the label's own tap; a status line says what was hit.
     /// Both copies are selectable, so a drag puts the selected text on PRIMARY.
-    func postSection(rowHeight: Double = 110) -> View {
+    /// With `avatar`, the poster's round avatar ("avatar1", an image loaded when first drawn) leads the row.
+    func postSection(rowHeight: Double = 110, avatar: Bool = false) -> View {
         let status = Label(text: "Tap the post: the name, a #tag, the link or the text", font: .system(size: 13),
                            textColor: .secondaryLabel)
         status.identifier = "post.status"
@@ -16,7 +17,16 @@ extension GalleryScene {
                 Trace.emit("demo.post", [("id", .string(id)), ("part", .string(part))])
             }
         }
-        return StackView(spacing: 8, [PostRow(copies, height: rowHeight), status])
+        let row = PostRow(copies, avatar: avatar ? avatarView() : nil, height: rowHeight)
+        return StackView(spacing: 8, [row, status])
+    }
+
+    private func avatarView() -> ImageView {
+        let view = ImageView(named: "avatar1")
+        view.identifier = "post.avatar"
+        view.contentMode = .aspectFill
+        view.isCircular = true
+        return view
     }
 
     private func postLabel(id: String, alignment: TextAlignment, report: @escaping @MainActor (String) -> Void) -> Label {
@@ -44,21 +54,27 @@ extension GalleryScene {
 @MainActor
 private final class PostRow: View {
     private let labels: [Label]
+    private let avatar: View?
+    private let avatarSide = 48.0
     /// Taller than the wrapped text, so the vertical centring shows.
     let height: Double
     private let gap = 12.0
 
-    init(_ labels: [Label], height: Double) {
+    init(_ labels: [Label], avatar: View?, height: Double) {
         self.labels = labels
+        self.avatar = avatar
         self.height = height
         super.init()
         labels.forEach(addSubview)
+        avatar.map(addSubview)
     }
 
     override func layoutSubviews() {
-        let width = (bounds.width - gap * Double(labels.count - 1)) / Double(labels.count)
+        let leading = avatar == nil ? 0 : avatarSide + gap
+        avatar?.frame = Rect(x: 0, y: 0, width: avatarSide, height: avatarSide)
+        let width = (bounds.width - leading - gap * Double(labels.count - 1)) / Double(labels.count)
         for (i, label) in labels.enumerated() {
-            label.frame = Rect(x: Double(i) * (width + gap), y: 0, width: width, height: height)
+            label.frame = Rect(x: leading + Double(i) * (width + gap), y: 0, width: width, height: height)
         }
     }
 
@@ -72,7 +88,7 @@ struct PostScene: DemoScene {
     let size = Size(width: 520, height: 250)
 
     func build(in window: Window, app: Application) {
-        let card = SectionCard(title: "Tappable text", body: GalleryScene().postSection(rowHeight: 140))
+        let card = SectionCard(title: "Tappable text", body: GalleryScene().postSection(rowHeight: 140, avatar: true))
         card.frame = Rect(x: 16, y: 16, width: size.width - 32, height: size.height - 32)
         card.autoresizingMask = .fill
         window.contentView.backgroundColor = .windowBackground

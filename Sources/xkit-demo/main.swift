@@ -40,6 +40,8 @@ func runDemo() -> Int32 {
         Console.error("xkit-demo: \(error)")
         return 1
     }
+    // Only folders are set here: nothing is read or decoded until a view shows an image.
+    app.images.searchPaths = DemoAssets.folders().map { $0 + "/images" }
     let window = Window(title: scene.title, size: scene.size, app: app)
     scene.build(in: window, app: app)
     if let path = options.screenshotPath {

@@ -84,10 +84,19 @@ import XKitTesting
         #expect(shared == label.text)
     }
 
-    @Test func rightClickOpensTheSameMenu() {
-        let (scene, _) = copyableLabel()
+    @Test func rightClickOpensAContextMenuAtThePointerWithTheSameItems() throws {
+        let (scene, label) = copyableLabel()
         scene.click(at: Point(x: 40, y: 50), button: .secondary)
-        #expect(scene.app.menuController.menuView?.items.map(\.title) == ["Copy"])
+        #expect(scene.app.menuController.menuStyle == .context)
+        #expect(scene.menuTitles == ["Copy"])
+        #expect(label.isMenuTarget, "the label is highlighted while its menu is open")
+        let popup = try #require(scene.menuWindow)
+        let surface = try #require(scene.platform.surface(of: popup))
+        // Window (100, 100) + the click (40, 50): the menu's top-left is at the pointer.
+        #expect(surface.frame.origin == Point(x: 140, y: 150))
+        #expect(scene.chooseMenuItem("Copy"))
+        #expect(scene.platform.clipboard.contents == label.text)
+        #expect(!label.isMenuTarget)
     }
 
     @Test func twoAppsOnTwoPlatformsShareNothing() {

@@ -89,11 +89,16 @@ struct CopyableLabelTests {
         #expect(copied.int("bytes") == text.utf8.count)
     }
 
-    @Test func rightClickOpensTheSameMenuAndCopyTextOverridesTheText() throws {
+    @Test func rightClickOpensAContextMenuAtThePointerAndCopyTextOverridesTheText() throws {
         let label = try view("copyable.top")
         let mark = app.mark()
         let menu = try rightClickMenu(at: label.center, since: mark)
-        #expect(try menuItem("Share…", in: menu).width > 0)
+        #expect(menu.string("style") == "context")
+        #expect(menu.string("placement") == "down-right")
+        let frame = try #require(menu.rect("frame"))
+        #expect(abs(frame.minX - label.center.x) <= 1 && abs(frame.minY - label.center.y) <= 1, "top-left at the pointer")
+        let copy = try menuItem("Copy", in: menu), share = try menuItem("Share…", in: menu)
+        #expect(share.minY > copy.maxY && abs(share.minX - copy.minX) < 1, "a vertical list")
         try chooseCopy(in: menu, since: mark)
         #expect(try clipboard() == "$19.99")
     }
@@ -106,7 +111,10 @@ struct CopyableLabelTests {
         try escapeMenu(since: mark)
         mark = app.mark()
         try driver.key("Menu")
-        _ = try app.waitForEvent(named: "menu.shown", since: mark)
+        let shown = try app.waitForEvent(named: "menu.shown", since: mark)
+        #expect(shown.string("style") == "context")
+        // From the keyboard it hangs below the label's text, not at the pointer.
+        #expect(try #require(shown.rect("frame")).minY >= label.frame.minY + 4)
         try escapeMenu(since: mark)
         mark = app.mark()
         try driver.key("shift+F10")
@@ -115,10 +123,26 @@ struct CopyableLabelTests {
         #expect(try clipboard() == label.text)
     }
 
-    @Test func theKeyboardMovesThroughTheMenuAndEnterChooses() throws {
+    @Test func theKeyboardMovesThroughTheContextMenuAndEnterChooses() throws {
         let label = try view("copyable.price")
         let mark = app.mark()
         try rightClickMenu(at: label.center, since: mark)
+        try driver.key("Down")
+        try driver.key("Down")
+        try driver.key("Up")
+        try driver.key("Return")
+        let action = try app.waitForEvent(named: "menu.action", since: mark)
+        #expect(action.string("title") == "Copy")
+        _ = try app.waitForEvent(named: "copied", since: mark)
+        #expect(try clipboard() == label.text)
+    }
+
+    @Test func theKeyboardMovesThroughTheCalloutAndEnterChooses() throws {
+        let label = try view("copyable.price")
+        let mark = app.mark()
+        driver.pressAndHold(at: label.center, duration: 0.6)
+        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        #expect(menu.string("style") == "callout")
         try driver.key("Right")
         try driver.key("Right")
         try driver.key("Left")
@@ -189,20 +213,28 @@ struct CopyableLabelTests {
         #expect(noEvent(named: "copied", since: mark, within: 0.2))
     }
 
-    @Test func theMenuFlipsBelowALabelNearTheTopEdgeAndPointsAtCentredText() throws {
+    /// Long-presses at a point and waits for the callout.
+    private func longPressMenu(at point: Point, since mark: Int) throws -> TraceEvent {
+        driver.pressAndHold(at: point, duration: 0.6)
+        let menu = try app.waitForEvent(named: "menu.shown", since: mark)
+        #expect(menu.string("style") == "callout")
+        return menu
+    }
+
+    @Test func theCalloutFlipsBelowALabelNearTheTopEdgeAndPointsAtCentredText() throws {
         // Under a window manager the window starts lower; ask for the top, where its frame leaves it
         // just under the title bar. The menu must then follow the label's new root position.
         try moveWindowToTheTop()
         let header = try view("gallery.header")
         var mark = app.mark()
-        var menu = try rightClickMenu(at: Point(x: header.frame.minX + 40, y: header.center.y), since: mark)
+        var menu = try longPressMenu(at: Point(x: header.frame.minX + 40, y: header.center.y), since: mark)
         #expect(menu.string("placement") == "below")
         #expect(try #require(menu.rect("frame")).minY >= header.frame.maxY - 4)
         try escapeMenu(since: mark)
 
         let centred = try view("copyable.centered")
         mark = app.mark()
-        menu = try rightClickMenu(at: centred.center, since: mark)
+        menu = try longPressMenu(at: centred.center, since: mark)
         let frame = try #require(menu.rect("frame"))
         #expect(menu.string("placement") == "above")
         #expect(abs(frame.midX - centred.frame.midX) <= 2)

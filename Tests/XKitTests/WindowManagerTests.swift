@@ -59,7 +59,10 @@ struct WindowManagerTests {
         try XTestDriver.shared().click(at: label.center, button: 3)
         let menu = try app.waitForEvent(named: "menu.shown", since: mark)
         let menuFrame = try #require(menu.rect("frame"))
-        #expect(menuFrame.maxY <= label.frame.minY + 4 || menuFrame.minY >= label.frame.maxY - 4)
+        // Right-click opens the desktop context menu with its corner at the pointer.
+        #expect(menu.string("style") == "context")
+        #expect(abs(menuFrame.minX - label.center.x) <= 2 && abs(menuFrame.minY - label.center.y) <= 2,
+                "menu at \(menuFrame), clicked at \(label.center)")
         try XTestDriver.shared().key("Escape")
         _ = try app.waitForEvent(named: "menu.hidden", since: mark)
     }
@@ -77,9 +80,11 @@ struct WindowManagerTests {
         #expect(try #require(app.latestViews().first).frame.origin == inside.origin)
         let mark = app.mark()
         let driver = try XTestDriver.shared()
-        driver.click(at: moved.center, button: 3)
+        // A long press opens the callout, which points at the label's text.
+        driver.pressAndHold(at: moved.center, duration: 0.6)
         let menu = try app.waitForEvent(named: "menu.shown", since: mark)
         let frame = try #require(menu.rect("frame"))
+        #expect(menu.string("style") == "callout")
         #expect(menu.string("placement") == "above")
         #expect(abs(frame.midX - moved.frame.midX) <= 2)
         // Above the label, its arrow on the (vertically centred) text.

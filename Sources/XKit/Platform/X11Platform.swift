@@ -29,6 +29,8 @@ public final class X11Platform: Platform {
     private lazy var pasteboards: [ClipboardSelection: X11Pasteboard] = [
         .clipboard: X11Pasteboard(.general, platform: self), .primary: X11Pasteboard(.primary, platform: self),
     ]
+    /// PNG and JPEG decoding; the codec libraries are opened only when the first image is loaded.
+    public private(set) lazy var imageDecoder: ImageDecoder = CodecImageDecoder()
     /// The input method, opened on first keyboard focus: parsing the locale's Compose table costs
     /// about 25 ms, which would otherwise sit between launch and the first frame.
     private(set) var inputMethod: XIM?

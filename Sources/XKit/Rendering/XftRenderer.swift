@@ -7,19 +7,22 @@ import XKitCore
 /// are anti-aliased, and every colour goes through Render so alpha works everywhere.
 @MainActor
 final class XftRenderer: GraphicsContext {
-    private struct State { var origin: Point; var clip: Rect }
+    struct State { var origin: Point; var clip: Rect }
 
     let scale: Double
     let fonts: FontRegistry
     var measurer: TextMeasurer { fonts }
-    private let display: OpaquePointer
+    let display: OpaquePointer
     private let draw: OpaquePointer
-    private let picture: Picture
-    private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>?
-    private var state: State
+    let picture: Picture
+    let maskFormat: UnsafeMutablePointer<XRenderPictFormat>?
+    private(set) var state: State
     private var stack: [State] = []
     private var solidFills: [Color: Picture] = [:]
-    private let drawable: Drawable
+    let drawable: Drawable
+    let visual: UnsafeMutablePointer<Visual>
+    /// Uploaded images by identity (see `XftRenderer+Images`).
+    var imagePictures: [ObjectIdentifier: ImagePictureEntry] = [:]
     /// The most glyphs one Xft draw call may send (see `XRequestLimits.glyphsPerRequest`).
     private let glyphsPerRequest: Int
     /// Anti-aliased discs (A8, 2r × 2r) by radius in device pixels; their quadrants are the corners.
@@ -30,6 +33,7 @@ final class XftRenderer: GraphicsContext {
         guard let draw = XftDrawCreate(display, drawable, visual, colormap) else { return nil }
         self.display = display
         self.drawable = drawable
+        self.visual = visual
         self.draw = draw
         self.fonts = fonts
         glyphsPerRequest = limits.glyphsPerRequest
@@ -45,6 +49,7 @@ final class XftRenderer: GraphicsContext {
         solidFills.removeAll()
         for (_, mask) in cornerMasks { XRenderFreePicture(display, mask) }
         cornerMasks.removeAll()
+        freeImagePictures()
         XftDrawDestroy(draw)
     }
 
@@ -177,7 +182,7 @@ final class XftRenderer: GraphicsContext {
         XftDrawSetClipRectangles(draw, 0, 0, &rect, 1)
     }
 
-    private func deviceRect(_ rect: Rect, relative: Bool = true) -> (x: Int, y: Int, width: Int, height: Int) {
+    func deviceRect(_ rect: Rect, relative: Bool = true) -> (x: Int, y: Int, width: Int, height: Int) {
         let dx = relative ? state.origin.x : 0, dy = relative ? state.origin.y : 0
         let x0 = ((rect.minX + dx) * scale).rounded(), y0 = ((rect.minY + dy) * scale).rounded()
         let x1 = ((rect.maxX + dx) * scale).rounded(), y1 = ((rect.maxY + dy) * scale).rounded()
@@ -196,7 +201,7 @@ final class XftRenderer: GraphicsContext {
                             alpha: UInt16((a * 65535).rounded()))
     }
 
-    private func solidFill(_ color: Color) -> Picture {
+    func solidFill(_ color: Color) -> Picture {
         if let cached = solidFills[color] { return cached }
         var c = renderColor(color)
         let fill = XRenderCreateSolidFill(display, &c)

@@ -76,6 +76,7 @@ public final class XConnection {
             let name = displayName ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "")
             throw XKitError.noDisplay(name)
         }
+        XErrorTrap.appDisplay = display
         self.display = display
         screen = XDefaultScreen(display)
         root = XRootWindow(display, screen)

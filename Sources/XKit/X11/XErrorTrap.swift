@@ -19,6 +19,9 @@ enum XErrorTrap {
     /// Sees errors no trap was open for; returning true marks one as expected, so it is not logged.
     /// Lets a sender check its writes lazily instead of paying an XSync round trip per request.
     nonisolated(unsafe) static var untrappedObserver: ((XErrorEvent) -> Bool)?
+    /// The app's own connection. Xlib's handler is process-wide, so it also hears the errors of other
+    /// connections in the process (a test's raw client on its own thread); those are not ours to judge.
+    nonisolated(unsafe) static var appDisplay: OpaquePointer?
     /// Errors seen since start, for tests and diagnostics.
     nonisolated(unsafe) private(set) static var errorCount = 0
 
@@ -31,7 +34,7 @@ enum XErrorTrap {
         installed = true
         atexit { XErrorTrap.processIsExiting = true }
         XSetErrorHandler { display, event in
-            guard let display, let event else { return 0 }
+            guard let display, let event, display == XErrorTrap.appDisplay else { return 0 }
             XErrorTrap.record(display: display, event: event.pointee)
             return 0
         }

@@ -24,6 +24,8 @@ open class Application: Responder {
     public private(set) var windows: [Window] = []
     /// The popup menu shared by the app's views; its `menuItems` are the app-wide default items.
     public private(set) lazy var menuController = MenuController(application: self)
+    /// Images loaded by name (`ImageView(named:)`), decoded on first use by the platform's decoder.
+    public private(set) lazy var images = ImageCache { [unowned self] in self.platform.imageDecoder }
     /// Makes every plain label copyable; labels that belong to a control (a button title, a menu
     /// item, a tag chip) are never affected, and their clicks keep going to the control.
     public var copyableLabelsByDefault = false {

@@ -19,6 +19,10 @@ public protocol GraphicsContext: AnyObject {
     func fillPolygon(_ points: [Point], color: Color)
     /// Draws a single-line run of text with its baseline starting at `origin`.
     func drawText(_ text: Substring, font: Font, color: Color, at origin: Point)
+    /// Draws `image` scaled into `rect` with a smooth filter, keeping only the part inside `shape`,
+    /// a rectangle rounded by `cornerRadius` with anti-aliased edges (a circle when it is a square
+    /// with half its side as radius).
+    func drawImage(_ image: Image, in rect: Rect, clippedTo shape: Rect, cornerRadius: Double)
 
     /// Moves the origin for subsequent calls; undone by `restoreState`.
     func translate(by offset: Point)
@@ -36,6 +40,11 @@ extension GraphicsContext {
     /// Strokes a plain rectangle's inside edge.
     public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1) {
         strokeRoundedRect(rect, radius: 0, color: color, lineWidth: lineWidth)
+    }
+
+    /// Draws `image` scaled into `rect`.
+    public func drawImage(_ image: Image, in rect: Rect) {
+        drawImage(image, in: rect, clippedTo: rect, cornerRadius: 0)
     }
 
     /// Runs `body` with the state saved and restored around it.

@@ -87,6 +87,10 @@ public final class EventRouter {
                 if v.pointerDown(event) { capturingView = v; return }
                 view = v.superview
             }
+            // A right-click nobody took opens the context menu of the nearest view that has one.
+            if event.button == .secondary {
+                root.window?.application.menuController.openContextMenu(from: hit, at: event.location, event: event)
+            }
         case .moved:
             gestures.pointerMoved(event)
             if let c = capturingView {
@@ -195,6 +199,11 @@ public final class EventRouter {
         while let r = responder {
             if r.keyDown(event) { return true }
             responder = r.nextResponder ?? (r === root ? windowResponder : nil)
+        }
+        // The Menu key and Shift+F10 open the focused view's context menu, below it.
+        if event.kind == .down, event.key == .menu || (event.key == .function(10) && event.modifiers == .shift),
+           let menus = root.window?.application.menuController, menus.openContextMenu(from: firstResponder, at: nil, event: event) {
+            return true
         }
         if event.kind == .down, event.key == .tab {
             moveFocus(backward: event.modifiers.contains(.shift))

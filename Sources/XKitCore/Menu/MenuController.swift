@@ -1,17 +1,22 @@
-/// The app's popup menu: standard actions the target can perform plus custom items.
+/// The app's popup menus: the touch-style callout and the desktop context menu.
 ///
-/// Like UIMenuController: `showMenu(from:rect:)` places the menu above the rect with an arrow at its
-/// centre (below when there is no room); a click outside, Escape, focus loss or running an item
-/// closes it. The popup is a `.popupMenu` window on the app's platform. Opening and closing never
-/// run inside the owner's or the popup's event dispatch: they wait for it to finish.
+/// Like UIMenuController: `showMenu(from:rect:)` places the callout above the rect with an arrow at
+/// its centre (below when there is no room). `showContextMenu(for:at:)` opens a vertical list at the
+/// pointer, flipped to stay on screen. Either offers the standard actions the target's responder
+/// chain can perform plus the target's own `menuItems` (or, when it has none, the app-wide
+/// `menuItems`). A click outside, Escape, focus loss or running an item closes it, and the target
+/// is highlighted while it is open. The popup is a `.popupMenu` window on the app's platform.
+/// Opening and closing never run inside the owner's or the popup's event dispatch: they wait for it.
 @MainActor
 public final class MenuController {
     /// The application whose windows show the menu.
     public unowned let application: Application
-    /// Custom items shown after the standard ones, for every view (the app-wide default).
+    /// Custom items for views that supply none of their own (`View.menuItems`): the app-wide default.
     public var menuItems: [MenuItem] = []
     /// Whether a menu is on screen (or being shown).
     public private(set) var isMenuVisible = false
+    /// The style of the open menu.
+    public private(set) var menuStyle: MenuStyle?
     /// Called before the menu appears.
     public var menuWillShow: (() -> Void)?
     /// Called after the menu disappeared, whatever closed it.
@@ -20,27 +25,79 @@ public final class MenuController {
     public private(set) weak var targetView: View?
     /// The rect the menu points at, in the target view's coordinates.
     public private(set) var targetRect: Rect?
-    /// The visible menu view.
+    /// The visible callout.
     public private(set) var menuView: MenuView?
+    /// The visible context menu.
+    public private(set) var contextMenuView: ContextMenuView?
 
     private var popup: Window?
     private var ownerFocusObserver: (window: Window, id: Int)?
 
     init(application: Application) { self.application = application }
 
-    /// The items a menu for `view` offers: standard actions its responder chain can perform now,
-    /// then the custom items (an action item only if some responder can perform it).
+    /// The items a callout for `view` offers: standard actions its responder chain can perform now,
+    /// then the custom items (an action item only if some responder can perform it). Submenus are
+    /// inlined; separators and disabled items are left out.
     public func items(for view: View, extra: [MenuItem] = []) -> [MenuItem] {
         let standard = MenuItem.standard.filter { item in
             item.action.map { view.target(for: $0, sender: self) != nil } ?? false
         }
-        let custom = (extra + menuItems).filter { item in
-            item.action.map { view.target(for: $0, sender: self) != nil } ?? true
+        let custom = (extra + customItems(for: view)).flatMap { $0.submenu ?? [$0] }.filter { item in
+            item.isChoosable && (item.action.map { view.target(for: $0, sender: self) != nil } ?? true)
         }
         return standard + custom
     }
 
-    /// Shows the menu pointing at `rect` (in `view`'s coordinates); replaces any open menu.
+    /// The items a context menu for `view` offers: the edit group, then the custom items after a separator.
+    ///
+    /// An editable target (one that can paste) gets the whole edit group — Cut, Copy, Paste, Delete,
+    /// Select All — with what it cannot do now disabled, as desktop menus do; others get only what they can do.
+    public func contextItems(for view: View, extra: [MenuItem] = []) -> [MenuItem] {
+        let can = { (action: Action) in view.target(for: action, sender: self) != nil }
+        let editable = can(.paste)
+        let edit = MenuItem.standardContext.compactMap { item -> MenuItem? in
+            guard let action = item.action else { return item }
+            return editable ? item.enabled(can(action)) : (can(action) ? item : nil)
+        }
+        let custom = (extra + customItems(for: view)).map { item in
+            item.action.map { item.enabled(item.isEnabled && can($0)) } ?? item
+        }
+        return Self.tidySeparators(edit + [.separator] + custom)
+    }
+
+    /// The view's own items, else the app-wide default.
+    private func customItems(for view: View) -> [MenuItem] { view.menuItems ?? menuItems }
+
+    /// Drops separators at the ends and doubled ones.
+    static func tidySeparators(_ items: [MenuItem]) -> [MenuItem] {
+        var out: [MenuItem] = []
+        for item in items {
+            if item.isSeparator && (out.last?.isSeparator ?? true) { continue }
+            out.append(item)
+        }
+        if out.last?.isSeparator == true { out.removeLast() }
+        return out
+    }
+
+    /// Whether a right-click or the Menu key on `view` opens a context menu for it: it has its own
+    /// items or can perform a standard edit action itself.
+    public func offersContextMenu(_ view: View) -> Bool {
+        view.menuItems != nil || MenuItem.standard.contains { $0.action.map { view.canPerformAction($0, sender: self) } ?? false }
+    }
+
+    /// The nearest view from `view` up that offers a context menu.
+    public func contextMenuTarget(from view: View?) -> View? {
+        var current = view
+        while let v = current {
+            if offersContextMenu(v) { return v }
+            current = v.superview
+        }
+        return nil
+    }
+
+    // MARK: Showing
+
+    /// Shows the callout pointing at `rect` (in `view`'s coordinates); replaces any open menu.
     ///
     /// `event` is the input that asked for the menu; the popup's grab is timed by it.
     public func showMenu(from view: View, rect: Rect, items extra: [MenuItem] = [], event: InputEvent? = nil) {
@@ -57,20 +114,64 @@ public final class MenuController {
         let placement = MenuPlacement(target: view.convertToScreen(rect), contentSize: layout.size, screen: screen)
         let menu = MenuView(items: items, placement: placement, layout: layout)
         menu.onChoose = { [weak self, weak menu] index, event in
-            guard let self, let menu, menu === self.menuView else { return }
-            self.choose(index, event: event)
+            guard let self, let menu, menu === self.menuView, index < menu.items.count else { return }
+            self.choose(menu.items[index], event: event)
         }
         menu.onCancel = { [weak self] in self?.hideMenu() }
-        targetView = view
-        targetRect = rect
         menuView = menu
-        isMenuVisible = true
-        menuWillShow?()
-        // The press that opened the menu is still being dispatched: open the popup after it.
-        owner.eventRouter.afterDispatch { [weak self, weak menu, weak owner] in
+        begin(.callout, target: view, rect: rect, owner: owner) { [weak self, weak menu, weak owner] in
             guard let self, let menu, let owner, menu === self.menuView else { return }
-            self.present(menu, from: owner, event: event)
+            menu.frame = Rect(origin: .zero, size: placement.frame.size)
+            self.present(menu, frame: placement.frame, outline: menu.outline, from: owner, event: event) { scale in
+                [("style", .string(MenuStyle.callout.rawValue))] + menu.traceFields(scale: scale)
+            }
         }
+    }
+
+    /// Shows the context menu for `view` with its top-left at `point` (in `view`'s coordinates),
+    /// or, when `point` is nil (the Menu key), hanging below the view; replaces any open menu.
+    public func showContextMenu(for view: View, at point: Point?, items extra: [MenuItem] = [], event: InputEvent? = nil) {
+        if isMenuVisible { hideMenu() }
+        guard let owner = view.window, owner.application === application else { return }
+        let items = contextItems(for: view, extra: extra)
+        guard !items.isEmpty else { return }
+        let menu = ContextMenuView(items: items, measurer: owner.measurer)
+        let anchor = point.map { Rect(origin: $0, size: .zero) } ?? Self.keyboardAnchor(for: view)
+        let placement = ContextMenuPlacement(anchor: view.convertToScreen(anchor), size: menu.frame.size,
+                                             screen: application.platform.screenBounds)
+        menu.onChoose = { [weak self, weak menu] item, event in
+            guard let self, let menu, menu === self.contextMenuView else { return }
+            self.choose(item, event: event)
+        }
+        menu.onCancel = { [weak self] in self?.hideMenu() }
+        contextMenuView = menu
+        begin(.context, target: view, rect: anchor, owner: owner) { [weak self, weak menu, weak owner] in
+            guard let self, let menu, let owner, menu === self.contextMenuView else { return }
+            menu.frame = Rect(origin: .zero, size: placement.frame.size)
+            let scale = owner.scale
+            let fields = { [weak menu] (scale: Double) -> [(String, JSON)] in
+                [("style", .string(MenuStyle.context.rawValue))]
+                    + (menu?.traceFields(origin: placement.frame.origin, placement: placement, scale: scale) ?? [])
+            }
+            menu.onPanelChange = { Trace.emit("menu.panel", fields(scale)) }
+            let outline = [ShapePaths.roundedRect(Rect(origin: .zero, size: placement.frame.size),
+                                                  radius: ContextMenuView.cornerRadius)]
+            self.present(menu, frame: placement.frame, outline: outline, from: owner, event: event) { _ in fields(scale) }
+        }
+    }
+
+    /// Where a keyboard-opened context menu hangs: below the start of a label's text, else below the view.
+    private static func keyboardAnchor(for view: View) -> Rect {
+        let rect = (view as? Label).map { $0.textRect(forBounds: $0.bounds, limitedToNumberOfLines: $0.numberOfLines) } ?? view.bounds
+        return Rect(x: rect.minX, y: rect.minY, width: min(rect.width, 1), height: rect.height)
+    }
+
+    /// Opens the context menu for the nearest view from `view` up that offers one; returns whether one opened.
+    @discardableResult
+    public func openContextMenu(from view: View?, at windowPoint: Point?, event: InputEvent?) -> Bool {
+        guard let target = contextMenuTarget(from: view) else { return false }
+        showContextMenu(for: target, at: windowPoint.map { target.convert($0, from: nil) }, event: event)
+        return isMenuVisible
     }
 
     /// Closes the menu if it is open.
@@ -78,6 +179,9 @@ public final class MenuController {
         guard isMenuVisible else { return }
         isMenuVisible = false
         menuView = nil
+        contextMenuView = nil
+        menuStyle = nil
+        targetView?.isMenuTarget = false
         if let observer = ownerFocusObserver {
             observer.window.removeFocusLostObserver(observer.id)
             ownerFocusObserver = nil
@@ -101,43 +205,55 @@ public final class MenuController {
     /// Whether the open menu belongs to `view` (a second long press on it toggles the menu).
     public func isShowingMenu(for view: View) -> Bool { isMenuVisible && targetView === view }
 
-    private func present(_ menu: MenuView, from owner: Window, event: InputEvent?) {
+    /// Records the open menu and highlights its target; the popup opens after the current dispatch.
+    private func begin(_ style: MenuStyle, target view: View, rect: Rect, owner: Window, present: @escaping () -> Void) {
+        targetView = view
+        targetRect = rect
+        menuStyle = style
+        isMenuVisible = true
+        view.isMenuTarget = true
+        menuWillShow?()
+        // The press that opened the menu is still being dispatched: open the popup after it.
+        owner.eventRouter.afterDispatch(present)
+    }
+
+    private func present(_ content: View, frame: Rect, outline: [[Point]], from owner: Window, event: InputEvent?,
+                         traceFields: @escaping (Double) -> [(String, JSON)]) {
         // The press that opened the menu must not keep driving the view underneath.
         owner.eventRouter.cancelPointerCapture()
-        let frame = menu.placement.frame
         let popup = Window(title: "menu", size: frame.size, origin: frame.origin, kind: .popupMenu, app: application)
         popup.contentView.backgroundColor = nil
-        menu.frame = Rect(origin: .zero, size: frame.size)
-        popup.contentView.addSubview(menu)
-        popup.pointerDownOutsideHandler = { [weak self, weak menu] in
-            guard let self, let menu, menu === self.menuView else { return }
+        popup.contentView.addSubview(content)
+        popup.pointerDownOutsideHandler = { [weak self, weak content] in
+            guard let self, let content, self.isCurrent(content) else { return }
             self.hideMenu()
         }
-        let id = owner.addFocusLostObserver { [weak self, weak menu] in
-            guard let self, let menu, menu === self.menuView else { return }
+        let id = owner.addFocusLostObserver { [weak self, weak content] in
+            guard let self, let content, self.isCurrent(content) else { return }
             self.hideMenu()
         }
         ownerFocusObserver = (owner, id)
         self.popup = popup
         // Whose popup it is, for window managers, compositors and accessibility tools.
         popup.setTransient(for: owner)
-        popup.surface.setShape(menu.outline)
+        popup.surface.setShape(outline)
         popup.show()
         let scale = owner.scale
-        popup.whenFirstFrameDrawn { [weak popup, weak menu] in
-            guard let popup, let menu, !popup.isClosed else { return }
+        popup.whenFirstFrameDrawn { [weak popup, weak content] in
+            guard let popup, let content, !popup.isClosed else { return }
             // Grab only once mapped: X refuses a grab on an unviewable window.
             if !popup.surface.grabInput(for: event) {
                 Trace.warn("the menu could not grab the pointer and keyboard")
             }
-            menu.becomeFirstResponder()
-            Trace.emit("menu.shown", menu.traceFields(scale: scale))
+            content.becomeFirstResponder()
+            Trace.emit("menu.shown", traceFields(scale))
         }
     }
 
-    private func choose(_ index: Int, event: InputEvent) {
-        guard let menu = menuView, index < menu.items.count else { return }
-        let item = menu.items[index]
+    private func isCurrent(_ content: View) -> Bool { content === menuView || content === contextMenuView }
+
+    private func choose(_ item: MenuItem, event: InputEvent) {
+        guard item.isChoosable else { return }
         let target = targetView
         hideMenu()
         Trace.emit("menu.action", [("title", .string(item.title))])

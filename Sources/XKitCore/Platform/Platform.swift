@@ -18,6 +18,8 @@ public protocol Platform: AnyObject {
     var clock: Clock { get }
     /// Where the accessibility tree is published (a no-op bridge until AT-SPI lands).
     var accessibility: AccessibilityBridge { get }
+    /// Decodes PNG and JPEG for `ImageCache` and `ImageView` (by default a decoder that always fails).
+    var imageDecoder: ImageDecoder { get }
 
     /// The pasteboard behind a selection (CLIPBOARD or PRIMARY).
     func pasteboard(_ selection: ClipboardSelection) -> PlatformPasteboard

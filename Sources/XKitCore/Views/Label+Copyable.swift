@@ -1,5 +1,6 @@
-/// Copyable labels: a long press, right-click, the Menu key or Shift+F10 opens a Copy menu pointing
-/// at the text, and Copy puts the text on the CLIPBOARD.
+/// Copyable labels: a long press opens the Copy callout pointing at the text; a right-click, the
+/// Menu key or Shift+F10 open the context menu (the event router does that for any view that offers
+/// Copy or has `menuItems`). Copy puts the text on the CLIPBOARD.
 ///
 /// Built from public extension points (the associated-value store, gesture recognizers, key
 /// commands and the app's `MenuController`); Copy itself is the label's one edit-command path
@@ -90,13 +91,6 @@ extension Label {
         isUserInteractionEnabled = true
         isFocusable = true
 
-        let secondary = TapGestureRecognizer { [weak self] recognizer in
-            self?.toggleCopyMenu(event: recognizer.lastEvent)
-        }
-        secondary.buttons = [.secondary]
-        addGestureRecognizer(secondary)
-        state.secondaryTap = secondary
-
         if state.usesLongPress {
             let press = LongPressGestureRecognizer { [weak self] recognizer in
                 guard recognizer.state == .began else { return }
@@ -113,24 +107,15 @@ extension Label {
             addGestureRecognizer(tap)
             state.tap = tap
         }
-        state.tokens = [
-            addKeyCommand(KeyCommand(.menu)) { [weak self] event in self?.toggleCopyMenu(event: event); return true },
-            addKeyCommand(KeyCommand(.function(10), modifiers: .shift)) { [weak self] event in
-                self?.toggleCopyMenu(event: event); return true
-            },
-        ]
         window?.viewTreeDidChange()
     }
 
     private func uninstallCopyable(_ state: CopyableState) {
-        for recognizer in [state.secondaryTap, state.longPress, state.tap].compactMap({ $0 }) {
+        for recognizer in [state.longPress, state.tap].compactMap({ $0 }) {
             removeGestureRecognizer(recognizer)
         }
-        state.secondaryTap = nil
         state.longPress = nil
         state.tap = nil
-        state.tokens.forEach(removeResponderHandler)
-        state.tokens = []
         isUserInteractionEnabled = state.savedInteraction
         isFocusable = state.savedFocusable
         state.isInstalled = false
@@ -170,9 +155,7 @@ final class CopyableState {
     var savedInteraction = false
     var savedFocusable = false
     var longPress: LongPressGestureRecognizer?
-    var secondaryTap: TapGestureRecognizer?
     var tap: TapGestureRecognizer?
-    var tokens: [ResponderHandlerToken] = []
     var isFlashing = false
     var backgroundBeforeFlash: Color?
     var cancelFlash: Cancellable?

@@ -379,6 +379,9 @@ open class View: Responder {
         }
         drawOverlay(in: context)
         context.translate(by: boundsOrigin)
+        if isMenuTarget {
+            context.fillRoundedRect(local, radius: max(cornerRadius, 3), color: View.menuTargetTint)
+        }
         if drawsFocusRing && isFirstResponder && (window?.eventRouter.showsFocusRing ?? true) {
             // Just outside the bounds, as on other desktops; setNeedsDisplay pads its rect to cover it.
             context.strokeRoundedRect(local.insetBy(dx: -3, dy: -3), radius: cornerRadius + 3,
@@ -388,6 +391,12 @@ open class View: Responder {
             context.strokeRoundedRect(local, radius: cornerRadius, color: border, lineWidth: borderWidth)
         }
     }
+
+    /// Whether a menu is open for this view; it is tinted meanwhile so the user sees what the menu acts on.
+    public internal(set) var isMenuTarget = false { didSet { if isMenuTarget != oldValue { setNeedsDisplay() } } }
+
+    /// The tint over a view whose menu is open.
+    public static let menuTargetTint = Color(hex: 0x0A64D8, alpha: 0.16)
 
     /// The focus ring's colour.
     public var focusRingColor = Color(hex: 0x3D8BFF, alpha: 0.85)

@@ -1,4 +1,5 @@
 @_spi(Platform) import XKitCore
+import XKit
 
 /// A platform with no display: in-memory pasteboards, a manual clock and recording surfaces.
 ///
@@ -14,6 +15,8 @@ public final class HeadlessPlatform: Platform {
     public var settings: DesktopSettings
     public let clock: Clock
     public let accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
+    /// The X11 backend's PNG/JPEG decoder (it needs no display); replace it to inject failures.
+    public lazy var imageDecoder: ImageDecoder = CodecImageDecoder()
     /// The manual clock behind `clock`.
     public let manualClock: ManualClock
     /// CLIPBOARD and PRIMARY, kept in memory.

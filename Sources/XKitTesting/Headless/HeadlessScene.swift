@@ -63,14 +63,34 @@ public final class HeadlessScene {
     }
 
     /// Chooses a menu item by title with a click, as a user would; returns false when it is not shown.
+    ///
+    /// Works for the callout and the context menu (in the panel shown: open a submenu first).
     @discardableResult
     public func chooseMenuItem(_ title: String) -> Bool {
-        guard let popup = menuWindow, let menu = app.menuController.menuView,
-              let index = menu.items.firstIndex(where: { $0.title == title }) else { return false }
-        let frame = menu.itemFramesInView[index]
-        let point = menu.convert(Point(x: frame.midX, y: frame.midY), to: nil)
-        click(at: point, in: popup)
+        guard let popup = menuWindow, let frame = menuItemFrame(title) else { return false }
+        click(at: Point(x: frame.midX, y: frame.midY), in: popup)
         return true
+    }
+
+    /// The frame of a shown menu item, in the popup window's coordinates.
+    public func menuItemFrame(_ title: String) -> Rect? {
+        let menus = app.menuController
+        if let menu = menus.menuView, let index = menu.items.firstIndex(where: { $0.title == title }) {
+            return menu.convert(menu.itemFramesInView[index], to: nil)
+        }
+        if let menu = menus.contextMenuView,
+           let index = menu.rows.indices.first(where: { menu.rows[$0].title == title && !($0 == 0 && menu.openSubmenu != nil) }) {
+            return menu.convert(menu.layout.rowFrames[index], to: nil)
+        }
+        return nil
+    }
+
+    /// The titles of the open menu's items (the context menu's current panel, separators as "-").
+    public var menuTitles: [String]? {
+        let menus = app.menuController
+        if let menu = menus.menuView { return menu.items.map(\.title) }
+        if let menu = menus.contextMenuView { return menu.rows.map { $0.isSeparator ? "-" : $0.title } }
+        return nil
     }
 
     private func send(_ kind: PointerEvent.Kind, at point: Point, button: PointerButton, held: Set<PointerButton>,

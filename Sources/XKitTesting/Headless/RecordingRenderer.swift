@@ -9,6 +9,8 @@ public final class RecordingRenderer: GraphicsContext {
         case stroke(Rect, Color)
         case polygon([Point], Color)
         case text(String, Font, Color, Point)
+        /// An image's pixel size, where it is drawn, the shape it is cut to and that shape's corner radius.
+        case image(pixelSize: Size, rect: Rect, shape: Rect, cornerRadius: Double)
     }
 
     /// The calls of the latest pass, in order.
@@ -48,6 +50,10 @@ public final class RecordingRenderer: GraphicsContext {
     }
     public func drawText(_ text: Substring, font: Font, color: Color, at point: Point) {
         calls.append(.text(String(text), font, color, Point(x: point.x + origin.x, y: point.y + origin.y)))
+    }
+    public func drawImage(_ image: Image, in rect: Rect, clippedTo shape: Rect, cornerRadius: Double) {
+        let pixels = Size(width: Double(image.bitmap.width), height: Double(image.bitmap.height))
+        calls.append(.image(pixelSize: pixels, rect: place(rect), shape: place(shape), cornerRadius: cornerRadius))
     }
     public func translate(by offset: Point) { origin = Point(x: origin.x + offset.x, y: origin.y + offset.y) }
     public func clip(to rect: Rect) { clip = clip.intersection(place(rect)) }

@@ -27,6 +27,7 @@ final class DrawRecorder: GraphicsContext {
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) { fills.append((rect, color)) }
     func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double) {}
     func fillPolygon(_ points: [Point], color: Color) {}
+    func drawImage(_ image: Image, in rect: Rect, clippedTo shape: Rect, cornerRadius: Double) {}
     func drawText(_ text: Substring, font: Font, color: Color, at origin: Point) {
         texts.append(TextCall(text: String(text), font: font, color: color, origin: origin))
     }

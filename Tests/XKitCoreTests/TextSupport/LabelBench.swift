@@ -91,6 +91,7 @@ final class OrderedDrawLog: GraphicsContext {
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) { calls.append(.fill(rect, color)) }
     func strokeRoundedRect(_ rect: Rect, radius: Double, color: Color, lineWidth: Double) { calls.append(.stroke(rect, color)) }
     func fillPolygon(_ points: [Point], color: Color) {}
+    func drawImage(_ image: Image, in rect: Rect, clippedTo shape: Rect, cornerRadius: Double) {}
     func drawText(_ text: Substring, font: Font, color: Color, at origin: Point) { calls.append(.text(String(text), color, origin)) }
     func translate(by offset: Point) {}
     func clip(to rect: Rect) {}
