@@ -19,7 +19,9 @@ let package = Package(
         .systemLibrary(name: "CXTest", pkgConfig: "xtst x11",
                        providers: [.apt(["libxtst-dev"])]),
         .target(name: "XKitCore"),
-        .target(name: "XKit", dependencies: ["XKitCore", "CX11"]),
+        // libdbus-1 for the AT-SPI2 accessibility bridge.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CDBus"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),
