@@ -84,7 +84,15 @@ struct AtspiTree {
         case .window(let window):
             return AccessibilityNode.exposedChildren(of: window.contentView).map { .view($0) }
         case .view(let view):
-            var result = AccessibilityNode.exposedChildren(of: view).map { AtspiNode.view($0) }
+            var views = AccessibilityNode.exposedChildren(of: view)
+            if view.effectiveAccessibilityRole == .list {
+                // Items in reading order (rows, then left to right), whatever order their views were added in.
+                let frames = views.map { $0.convertToScreen($0.bounds) }
+                views = views.indices.sorted { a, b in
+                    (frames[a].minY, frames[a].minX, a) < (frames[b].minY, frames[b].minX, b)
+                }.map { views[$0] }
+            }
+            var result = views.map { AtspiNode.view($0) }
             if let provider = view as? AccessibilityElementProviding {
                 result += provider.accessibilityElements.indices.map { .element(view, $0) }
             }

@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+
+/// A private D-Bus session with the AT-SPI bus launcher, so tests drive an app with real AT-SPI clients.
+///
+/// It starts `dbus-daemon --session` and `at-spi-bus-launcher --launch-immediately` for the test
+/// Xvfb (the launcher publishes `AT_SPI_BUS` on its root window; the registry is activated on the
+/// accessibility bus). Apps and clients get `environment`; `python(_:)` runs Debian's python3,
+/// which has pyatspi (a pyenv python on PATH lacks it).
+public final class AtspiSession: @unchecked Sendable {
+    /// The session bus address.
+    public let sessionAddress: String
+    /// DISPLAY, the fonts and the session bus, for apps and clients.
+    public let environment: [String: String]
+    private let sessionPID: pid_t
+    private let launcher: ChildProcess
+
+    /// Starts the buses for `server`; throws when at-spi2-core or dbus is missing.
+    public init(server: XvfbServer) throws {
+        let started = try runProcess(["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"], timeout: 5)
+        let lines = started.stdoutString.split(separator: "\n").map(String.init)
+        guard started.succeeded, lines.count >= 2, let pid = pid_t(lines[1]) else {
+            throw XKitTestingError("dbus-daemon did not start: \(started)")
+        }
+        sessionAddress = lines[0]
+        sessionPID = pid
+        var env = server.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = sessionAddress
+        environment = env
+        do {
+            launcher = try ChildProcess.spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], environment: env,
+                                              stdin: .null, stdout: .null, stderr: .null)
+        } catch {
+            kill(pid, SIGTERM)
+            throw error
+        }
+        // GetAddress answers once the launcher owns org.a11y.Bus and its bus runs.
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            let probe = try runProcess(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                                        "org.a11y.Bus.GetAddress"], timeout: 2, environment: env)
+            if probe.succeeded && probe.stdoutString.contains("unix:") { break }
+            if Date() > deadline { stop(); throw XKitTestingError("the AT-SPI bus did not come up: \(probe)") }
+            usleep(50_000)
+        }
+    }
+
+    deinit { stop() }
+
+    /// Runs a Python script with pyatspi available, in this session.
+    public func python(_ script: String, timeout: TimeInterval = 20, environment extra: [String: String] = [:]) throws -> ProcessResult {
+        var env = environment
+        for (k, v) in extra { env[k] = v }
+        return try runProcess(["/usr/bin/python3", "-c", script], timeout: timeout, environment: env)
+    }
+
+    /// Stops the launcher (which stops the accessibility bus and the registry on it) and the session bus.
+    public func stop() {
+        _ = launcher.terminate(grace: 1)
+        kill(sessionPID, SIGTERM)
+    }
+
+    /// Whether at-spi2-core and Debian's pyatspi are installed.
+    public static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher")
+            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
+    }
+}
