@@ -54,6 +54,12 @@ public final class AtspiSession: @unchecked Sendable {
         return try runProcess(["/usr/bin/python3", "-c", script], timeout: timeout, environment: env)
     }
 
+    /// Kills the accessibility bus (the launcher's process group: its dbus-daemon and the registry)
+    /// while the session bus stays, as when the desktop's accessibility stack crashes.
+    public func stopAccessibilityBus() {
+        _ = launcher.terminate(grace: 0.5)
+    }
+
     /// Stops the launcher (which stops the accessibility bus and the registry on it) and the session bus.
     public func stop() {
         _ = launcher.terminate(grace: 1)

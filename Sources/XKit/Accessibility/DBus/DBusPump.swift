@@ -15,7 +15,7 @@ final class DBusPump {
     var onMessage: ((DBusMessage) -> Void)?
     /// Runs once when the bus goes away.
     var onDisconnect: (() -> Void)?
-    static let messagesPerTurn = 64
+    static let messagesPerTurn = 32
 
     private var readSource: DispatchSourceRead?
     private var writeSource: DispatchSourceWrite?

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import XKit
+import XKitTesting
+
+/// The AT-SPI2 bridge driven by real AT-SPI clients (pyatspi, dogtail, raw Gio) in other processes,
+/// against the demo on the test Xvfb inside a private session bus with the AT-SPI bus launcher.
+@Suite(.serialized)
+struct AtspiTests {
+    /// The buses, and the demo on them with the bridge forced on.
+    private func start(_ arguments: [String]) throws -> (AtspiSession, AppProcess) {
+        let server = try XvfbServer.shared()
+        let session = try AtspiSession(server: server)
+        var env = session.environment
+        env["XKIT_ACCESSIBILITY"] = "1"
+        let app = try AppProcess("xkit-demo", arguments: arguments, environment: env)
+        _ = try app.waitForEvent(named: "accessibility.started")
+        _ = try app.waitForEvent(named: "window.mapped")
+        _ = app.waitForQuiescence()
+        return (session, app)
+    }
+
+    /// Runs a client script and parses the JSON object on its last stdout line.
+    private func run(_ script: String, in session: AtspiSession, environment: [String: String] = [:]) throws -> [String: Any] {
+        let result = try session.python(script, timeout: 30, environment: environment)
+        let last = result.stdoutString.split(separator: "\n").last.map(String.init) ?? ""
+        let object = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+        return try #require(object, "the client printed no result: \(result)")
+    }
+
+    @Test func pyatspiPressesTheCounterReadsRussianTypesATagAndHearsFocusMove() throws {
+        let (session, app) = try start(["--scene", "gallery"])
+        defer { _ = app.terminate(); session.stop() }
+        let out = try run(AtspiScripts.gallery, in: session)
+        #expect(out["errors"] == nil, "\(out["errors"] ?? "")")
+        #expect(out["app"] as? String == "xkit-demo")
+        #expect(out["button_actions"] as? [String] == ["click"])
+        #expect(out["button_after"] as? String == "Clicked 1 time")
+        let russian = "Любую надпись в приложении можно скопировать: удерживайте метку, выберите «Копировать» и вставьте текст в любую другую программу на вашем X-дисплее."
+        #expect(out["ru_role"] as? String == "label")
+        #expect((out["ru_text"] as? String).map { Array($0.utf8) } == Array(russian.utf8))
+        #expect(out["ru_count"] as? Int == russian.unicodeScalars.count)
+        #expect((out["list_interfaces"] as? [String])?.contains("Selection") == true)
+        #expect((out["entry_states"] as? [String])?.contains("editable") == true)
+        #expect(out["entry_text"] as? String == "atspi")
+        let before = out["tags_before"] as? [String] ?? []
+        let after = out["tags_after"] as? [String] ?? []
+        #expect(after == before + ["atspi"])
+
+        let received = out["events"] as? [[String: Any]] ?? []
+        func events(_ type: String) -> [[String: Any]] { received.filter { ($0["type"] as? String) == type } }
+        #expect(events("object:property-change:accessible-name").contains { $0["data"] as? String == "Clicked 1 time" })
+        #expect(events("object:text-changed:insert").contains { $0["role"] as? String == "entry" && $0["data"] as? String == "atspi" })
+        #expect(events("object:children-changed:add").contains { $0["role"] as? String == "list" && $0["data"] as? String == "atspi" })
+        let focused = events("focus:").compactMap { $0["name"] as? String }
+        #expect(Set(focused).count >= 2, "Tab moved focus \(focused)")
+        #expect(events("object:state-changed:focused").contains { $0["detail1"] as? Int == 0 })
+    }
+
+    @Test func copyThroughTheLongPressMenuAndADogtailScriptClickingAButton() throws {
+        let (session, app) = try start(["--scene", "gallery"])
+        defer { _ = app.terminate(); session.stop() }
+        let out = try run(AtspiScripts.menuCopy, in: session)
+        #expect(out["errors"] == nil, "\(out["errors"] ?? "")")
+        #expect(out["menu_window_role"] as? String == "window")
+        #expect(out["items"] as? [String] == ["Copy", "Share…"])
+        #expect(out["copy_actions"] as? [String] == ["click"])
+        #expect(out["clipboard"] as? String == "$19.99")
+        #expect(out["items_after"] as? Int == 0)
+
+        // dogtail refuses to run unless the desktop says accessibility is on; this is how CI scripts say it.
+        let dogtail = try run(AtspiScripts.dogtail, in: session, environment: ["GTK_MODULES": "gail:atk-bridge"])
+        #expect(dogtail["found"] as? String == "push button")
+        #expect(dogtail["after"] as? String == "Every label copyable: on")
+    }
+
+    @Test func tenThousandTagsARemovedChipAFloodAndTheBusVanishing() async throws {
+        let (session, app) = try start(["--scene", "tags", "--tags", "10000"])
+        defer { _ = app.terminate(); session.stop() }
+        let out = try run(AtspiScripts.tenThousandTags, in: session)
+        #expect(out["errors"] == nil, "\(out["errors"] ?? "")")
+        // Only chips that exist as views (those in sight) are children; nothing for the other 9,900 tags.
+        let children = try #require(out["list_children"] as? Int)
+        #expect(children > 10 && children < 300)
+        #expect(out["chip_actions"] as? [String] == ["remove", "select"])
+        #expect((out["removed_call"] as? String)?.contains("it was removed") == true, "\(out["removed_call"] ?? "")")
+        #expect(out["first_after"] as? String != out["first_name"] as? String)
+
+        // Input stays prompt while a client floods the app with 10,000 requests.
+        let driver = try XTestDriver.shared()
+        let field = try #require(app.latestViews().first { $0.type == "TextField" })
+        driver.click(at: field.center)
+        await driver.waitUntilIdle()
+        _ = app.waitForQuiescence()
+        let quiet = try keyLatency(typing: "q", expecting: "q", app: app, driver: driver)
+        let bus = try #require(app.events.last { $0.name == "accessibility.started" }?.string("bus_name"))
+        let script = AtspiScripts.flood
+        let flood = Task.detached { try session.python(script, timeout: 60, environment: ["APP_BUS_NAME": bus]) }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let busy = try keyLatency(typing: "w", expecting: "qw", app: app, driver: driver)
+        let flooded = try await flood.value
+        let counts = try #require(try? JSONSerialization.jsonObject(with: Data((flooded.stdoutString.split(separator: "\n").last ?? "").utf8)) as? [String: Any],
+                                  "\(flooded)")
+        #expect(counts["ok"] as? Int == 9000)
+        #expect(counts["errors"] as? Int == 1000)
+        print("atspi: key to frame \(Int(quiet * 1000)) ms idle, \(Int(busy * 1000)) ms under a 10,000-request flood; flood answered in \(counts["seconds"] ?? "?") s")
+        #expect(busy < 0.1)
+
+        // The accessibility bus goes away: the app keeps running and answering input.
+        let mark = app.mark()
+        session.stopAccessibilityBus()
+        _ = try await app.waitForEvent(named: "warning", since: mark) { ($0.string("message") ?? "").contains("went away") }
+        _ = try keyLatency(typing: "e", expecting: "qwe", app: app, driver: driver)
+        #expect(app.isRunning)
+    }
+
+    /// Seconds from an XTest key press to the `views` trace event showing the field's new text.
+    private func keyLatency(typing key: String, expecting text: String, app: AppProcess, driver: XTestDriver) throws -> Double {
+        let mark = app.mark()
+        let start = Date()
+        try driver.type(key)
+        _ = try app.waitForView(since: mark, timeout: 5) { $0.type == "TextField" && $0.text == text }
+        return Date().timeIntervalSince(start)
+    }
+}
