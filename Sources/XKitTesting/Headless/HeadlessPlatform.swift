@@ -13,7 +13,8 @@ public final class HeadlessPlatform: Platform {
     public let textMeasurer: TextMeasurer
     public var settings: DesktopSettings
     public let clock: Clock
-    public let accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
+    /// The accessibility bridge; tests put a recording one here to see what the toolkit reports.
+    public var accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
     /// The manual clock behind `clock`.
     public let manualClock: ManualClock
     /// CLIPBOARD and PRIMARY, kept in memory.
