@@ -123,3 +123,25 @@ struct AtspiTests {
         return Date().timeIntervalSince(start)
     }
 }
+
+/// The bridge starts only when the desktop asks for it.
+@Suite(.serialized)
+struct AtspiStartupTests {
+    @Test func theBridgeStartsOnlyWhenTheSessionSaysAccessibilityIsEnabled() throws {
+        let session = try AtspiSession(server: try XvfbServer.shared())
+        defer { session.stop() }
+        let off = try AppProcess("xkit-demo", arguments: ["--scene", "hello"], environment: session.environment)
+        _ = try off.waitForEvent(named: "window.mapped")
+        _ = off.waitForQuiescence(quiet: 0.5)
+        #expect(!off.events.contains { $0.name == "accessibility.started" }, "org.a11y.Status.IsEnabled is false")
+        _ = off.terminate()
+
+        let enable = try runProcess(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                                     "org.freedesktop.DBus.Properties.Set", "string:org.a11y.Status", "string:IsEnabled",
+                                     "variant:boolean:true"], environment: session.environment)
+        #expect(enable.succeeded, "\(enable)")
+        let on = try AppProcess("xkit-demo", arguments: ["--scene", "hello"], environment: session.environment)
+        defer { _ = on.terminate() }
+        _ = try on.waitForEvent(named: "accessibility.started")
+    }
+}
