@@ -54,7 +54,7 @@ enum AtspiScripts {
         events.append({"type": e.type, "role": src.getRoleName() if src else None, "name": src.name if src else None,
                        "detail1": e.detail1, "data": e.any_data if isinstance(e.any_data, str) else getattr(e.any_data, "name", None)})
     pyatspi.Registry.registerEventListener(on_event, "object:property-change:accessible-name", "object:children-changed",
-                                           "object:state-changed:focused", "focus:", "object:text-changed", "object:text-caret-moved")
+                                           "object:state-changed:focused", "object:state-changed:selected", "focus:", "object:text-changed", "object:text-caret-moved")
     button = find(app, lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Clicked 0 times")
     out["button"] = button.name if button else None
     action = button.queryAction()
@@ -83,6 +83,9 @@ enum AtspiScripts {
     def tab_around():
         tags = find(app, lambda n: n.getRole() == pyatspi.ROLE_LIST)
         out["tags_after"] = [c.name for c in tags if c.getRole() == pyatspi.ROLE_LIST_ITEM]
+        selection = tags.querySelection()
+        out["selected_child"] = bool(selection.selectChild(0))
+        out["n_selected"] = selection.nSelectedChildren
         frame = find(app, lambda n: n.getRole() == pyatspi.ROLE_FRAME)
         ext = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
         out["frame_extents"] = [ext.x, ext.y, ext.width, ext.height]
