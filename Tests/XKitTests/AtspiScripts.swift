@@ -89,6 +89,7 @@ enum AtspiScripts {
         frame = find(app, lambda n: n.getRole() == pyatspi.ROLE_FRAME)
         ext = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
         out["frame_extents"] = [ext.x, ext.y, ext.width, ext.height]
+        out["frame_states"] = [pyatspi.stateToString(s) for s in frame.getState().getStates()]
         subprocess.run(["xdotool", "mousemove", str(ext.x + 30), str(ext.y + 30)], check=True)
         for _ in range(3):
             subprocess.run(["xdotool", "key", "Tab"], check=True)

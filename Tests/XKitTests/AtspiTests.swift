@@ -55,6 +55,8 @@ struct AtspiTests {
         let focused = events("focus:").compactMap { $0["name"] as? String }
         #expect(Set(focused).count >= 2, "Tab moved focus \(focused)")
         #expect(events("object:state-changed:focused").contains { $0["detail1"] as? Int == 0 })
+        #expect((out["frame_states"] as? [String])?.contains("active") == true, "the window has keyboard focus")
+        #expect((out["frame_extents"] as? [Int])?[2] ?? 0 > 100)
         #expect(out["selected_child"] as? Bool == true)
         #expect(out["n_selected"] as? Int == 1)
         #expect(events("object:state-changed:selected").contains { $0["role"] as? String == "list item" && $0["detail1"] as? Int == 1 })

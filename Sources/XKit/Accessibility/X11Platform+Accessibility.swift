@@ -24,12 +24,17 @@ extension X11Platform {
             return
         case .failure(let failure):
             Trace.warn("accessibility: not started: \(failure.description)")
-        case .success(let connection):
+        case .success(let bus):
             guard let application else { return }
-            let bridge = AtspiBridge(application: application, connection: connection)
+            let bridge = AtspiBridge(application: application, connection: bus)
             bridge.onStop = { [weak self] in self?.accessibility = InactiveAccessibilityBridge() }
             accessibility = bridge
             bridge.observeWindowFocus(eventLoop)
+            // The window may have taken focus before the bridge existed; start from the server's answer.
+            var focus: XID = 0
+            var revert: Int32 = 0
+            XGetInputFocus(connection.display, &focus, &revert)
+            bridge.activeWindow = application.windows.first { $0.x11ID == focus }
             bridge.start()
             Trace.emit("accessibility.started", [("bus_name", .string(bridge.busName))])
             for window in application.windows { window.viewTreeDidChange() }
