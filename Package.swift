@@ -19,8 +19,8 @@ let package = Package(
         .systemLibrary(name: "CXTest", pkgConfig: "xtst x11",
                        providers: [.apt(["libxtst-dev"])]),
         .target(name: "XKitCore"),
-        // libdbus-1 for the AT-SPI2 accessibility bridge.
-        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // libdbus-1 for the AT-SPI2 accessibility bridge, loaded with dlopen only when accessibility is on.
+        .target(name: "CDBus", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CDBus"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),

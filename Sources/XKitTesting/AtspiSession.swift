@@ -26,6 +26,9 @@ public final class AtspiSession: @unchecked Sendable {
         sessionPID = pid
         var env = server.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = sessionAddress
+        // The launcher keeps org.a11y.Status in GSettings; in memory, a test that enables it never
+        // changes the user's dconf (where it would outlive the test and turn accessibility on for good).
+        env["GSETTINGS_BACKEND"] = "memory"
         environment = env
         do {
             launcher = try ChildProcess.spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], environment: env,
@@ -57,12 +60,31 @@ public final class AtspiSession: @unchecked Sendable {
     /// Kills the accessibility bus (the launcher's process group: its dbus-daemon and the registry)
     /// while the session bus stays, as when the desktop's accessibility stack crashes.
     public func stopAccessibilityBus() {
+        // The bus daemon and the registry are spawned (and re-parented) by the launcher and the
+        // bus, some outside its process group; find them by the session they inherited.
+        let stack = accessibilityProcesses()
         _ = launcher.terminate(grace: 0.5)
+        for pid in stack { kill(pid, SIGKILL) }
+    }
+
+    /// The launcher, the accessibility bus daemon and the registry of this session.
+    private func accessibilityProcesses() -> [pid_t] {
+        let marker = Array("DBUS_SESSION_BUS_ADDRESS=\(sessionAddress)".utf8)
+        var result: [pid_t] = []
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), pid != getpid(),
+                  let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                  let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
+            let name = String(decoding: command, as: UTF8.self)
+            guard name.contains("at-spi") || name.contains("accessibility.conf") else { continue }
+            if environ.split(separator: 0).contains(where: { Array($0) == marker }) { result.append(pid) }
+        }
+        return result
     }
 
     /// Stops the launcher (which stops the accessibility bus and the registry on it) and the session bus.
     public func stop() {
-        _ = launcher.terminate(grace: 1)
+        stopAccessibilityBus()
         kill(sessionPID, SIGTERM)
     }
 

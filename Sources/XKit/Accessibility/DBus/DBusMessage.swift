@@ -11,58 +11,58 @@ final class DBusMessage: @unchecked Sendable {
 
     /// Wraps a message whose reference the caller hands over.
     init(taking raw: OpaquePointer) { self.raw = raw }
-    deinit { dbus_message_unref(raw) }
+    deinit { xk_dbus_message_unref(raw) }
 
     /// A method call to `destination` (nil: the peer itself, as on a bus address with no name).
     static func methodCall(destination: String?, path: String, interface: String, member: String,
                            arguments: [DBusValue] = []) -> DBusMessage? {
-        guard let raw = dbus_message_new_method_call(destination, path, interface, member) else { return nil }
+        guard let raw = xk_dbus_message_new_method_call(destination, path, interface, member) else { return nil }
         let message = DBusMessage(taking: raw)
         return message.append(arguments) ? message : nil
     }
 
     /// A signal from the object at `path`; nil when the path or names are not valid D-Bus names.
     static func signal(path: String, interface: String, member: String, arguments: [DBusValue]) -> DBusMessage? {
-        guard DBusNames.isValidObjectPath(path), let raw = dbus_message_new_signal(path, interface, member) else { return nil }
+        guard DBusNames.isValidObjectPath(path), let raw = xk_dbus_message_new_signal(path, interface, member) else { return nil }
         let message = DBusMessage(taking: raw)
         return message.append(arguments) ? message : nil
     }
 
     /// The reply to this call carrying `values`.
     func reply(_ values: [DBusValue]) -> DBusMessage? {
-        guard let raw = dbus_message_new_method_return(raw) else { return nil }
+        guard let raw = xk_dbus_message_new_method_return(raw) else { return nil }
         let message = DBusMessage(taking: raw)
         return message.append(values) ? message : nil
     }
 
     /// An error reply to this call.
     func errorReply(name: String, text: String) -> DBusMessage? {
-        dbus_message_new_error(raw, name, text).map(DBusMessage.init(taking:))
+        xk_dbus_message_new_error(raw, name, text).map(DBusMessage.init(taking:))
     }
 
     /// Appends arguments in order; false when libdbus refuses one.
     func append(_ values: [DBusValue]) -> Bool {
         guard !values.isEmpty else { return true }
         var iter = DBusMessageIter()
-        dbus_message_iter_init_append(raw, &iter)
+        xk_dbus_message_iter_init_append(raw, &iter)
         return values.allSatisfy { $0.append(to: &iter) }
     }
 
-    var kind: Kind? { Kind(rawValue: dbus_message_get_type(raw)) }
-    var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
-    var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
-    var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
-    var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
-    var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
-    var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
-    var serial: UInt32 { dbus_message_get_serial(raw) }
-    var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
-    var expectsReply: Bool { dbus_message_get_no_reply(raw) == 0 }
+    var kind: Kind? { Kind(rawValue: xk_dbus_message_get_type(raw)) }
+    var path: String? { xk_dbus_message_get_path(raw).map { String(cString: $0) } }
+    var interface: String? { xk_dbus_message_get_interface(raw).map { String(cString: $0) } }
+    var member: String? { xk_dbus_message_get_member(raw).map { String(cString: $0) } }
+    var sender: String? { xk_dbus_message_get_sender(raw).map { String(cString: $0) } }
+    var errorName: String? { xk_dbus_message_get_error_name(raw).map { String(cString: $0) } }
+    var signature: String { xk_dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
+    var serial: UInt32 { xk_dbus_message_get_serial(raw) }
+    var replySerial: UInt32 { xk_dbus_message_get_reply_serial(raw) }
+    var expectsReply: Bool { xk_dbus_message_get_no_reply(raw) == 0 }
 
     /// The message's arguments.
     var arguments: [DBusValue] {
         var iter = DBusMessageIter()
-        guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }
+        guard xk_dbus_message_iter_init(raw, &iter) != 0 else { return [] }
         return DBusValue.readAll(&iter)
     }
 }

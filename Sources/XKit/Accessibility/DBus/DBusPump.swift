@@ -69,7 +69,11 @@ final class DBusPump {
     /// Writes what the socket takes now; arms a write source for the rest.
     func flush() {
         guard !isStopped else { return }
-        if connection.hasMessagesToSend { _ = connection.readWrite() }
+        if connection.hasMessagesToSend {
+            _ = connection.readWrite()
+            // Writing also reads; what it read no longer wakes the read source, so handle it in a later turn.
+            if connection.hasQueuedMessages { scheduleContinuation() }
+        }
         guard connection.hasMessagesToSend, writeSource == nil, let fd = connection.fileDescriptor else { return }
         let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: DBusPump.watchQueue)
         let box = SuspendableDBusSource(source)

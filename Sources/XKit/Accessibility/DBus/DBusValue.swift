@@ -116,22 +116,22 @@ extension DBusValue {
         switch self {
         case .bool(let v):
             var raw = dbus_bool_t(v ? 1 : 0)
-            return dbus_message_iter_append_basic(&iter, DBusType.bool, &raw) != 0
+            return xk_dbus_message_iter_append_basic(&iter, DBusType.bool, &raw) != 0
         case .int16(let v):
             var raw = v
-            return dbus_message_iter_append_basic(&iter, DBusType.int16, &raw) != 0
+            return xk_dbus_message_iter_append_basic(&iter, DBusType.int16, &raw) != 0
         case .int32(let v):
             var raw = v
-            return dbus_message_iter_append_basic(&iter, DBusType.int32, &raw) != 0
+            return xk_dbus_message_iter_append_basic(&iter, DBusType.int32, &raw) != 0
         case .uint32(let v):
             var raw = v
-            return dbus_message_iter_append_basic(&iter, DBusType.uint32, &raw) != 0
+            return xk_dbus_message_iter_append_basic(&iter, DBusType.uint32, &raw) != 0
         case .int64(let v):
             var raw = v
-            return dbus_message_iter_append_basic(&iter, DBusType.int64, &raw) != 0
+            return xk_dbus_message_iter_append_basic(&iter, DBusType.int64, &raw) != 0
         case .double(let v):
             var raw = v
-            return dbus_message_iter_append_basic(&iter, DBusType.double, &raw) != 0
+            return xk_dbus_message_iter_append_basic(&iter, DBusType.double, &raw) != 0
         case .string(let v):
             return DBusValue.appendString(v, type: DBusType.string, to: &iter)
         case .objectPath(let v):
@@ -166,7 +166,7 @@ extension DBusValue {
     private static func appendString(_ value: String, type: Int32, to iter: inout DBusMessageIter) -> Bool {
         value.withCString { pointer in
             var raw: UnsafePointer<CChar>? = pointer
-            return dbus_message_iter_append_basic(&iter, type, &raw) != 0
+            return xk_dbus_message_iter_append_basic(&iter, type, &raw) != 0
         }
     }
 
@@ -175,81 +175,81 @@ extension DBusValue {
         var sub = DBusMessageIter()
         let opened: Bool
         if let signature {
-            opened = signature.withCString { dbus_message_iter_open_container(&iter, type, $0, &sub) } != 0
+            opened = signature.withCString { xk_dbus_message_iter_open_container(&iter, type, $0, &sub) } != 0
         } else {
-            opened = dbus_message_iter_open_container(&iter, type, nil, &sub) != 0
+            opened = xk_dbus_message_iter_open_container(&iter, type, nil, &sub) != 0
         }
         guard opened else { return false }
         guard body(&sub) else {
-            dbus_message_iter_abandon_container(&iter, &sub)
+            xk_dbus_message_iter_abandon_container(&iter, &sub)
             return false
         }
-        return dbus_message_iter_close_container(&iter, &sub) != 0
+        return xk_dbus_message_iter_close_container(&iter, &sub) != 0
     }
 
     /// Reads every value from `iter` to its end.
     static func readAll(_ iter: inout DBusMessageIter) -> [DBusValue] {
         var values: [DBusValue] = []
-        while dbus_message_iter_get_arg_type(&iter) != DBusType.invalid {
+        while xk_dbus_message_iter_get_arg_type(&iter) != DBusType.invalid {
             values.append(read(&iter))
-            if dbus_message_iter_next(&iter) == 0 { break }
+            if xk_dbus_message_iter_next(&iter) == 0 { break }
         }
         return values
     }
 
     /// Reads the value at `iter` (without advancing).
     static func read(_ iter: inout DBusMessageIter) -> DBusValue {
-        let type = dbus_message_iter_get_arg_type(&iter)
+        let type = xk_dbus_message_iter_get_arg_type(&iter)
         switch type {
         case DBusType.bool:
             var raw = dbus_bool_t(0)
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             return .bool(raw != 0)
         case DBusType.byte:
             var raw = UInt8(0)
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             return .uint32(UInt32(raw))
         case DBusType.int16:
             var raw = Int16(0)
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             return .int16(raw)
         case DBusType.uint16:
             var raw = UInt16(0)
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             return .uint32(UInt32(raw))
         case DBusType.int32:
             var raw = Int32(0)
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             return .int32(raw)
         case DBusType.uint32:
             var raw = UInt32(0)
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             return .uint32(raw)
         case DBusType.int64, DBusType.uint64:
             var raw = Int64(0)
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             return .int64(raw)
         case DBusType.double:
             var raw = 0.0
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             return .double(raw)
         case DBusType.string, DBusType.objectPath, DBusType.signature:
             var raw: UnsafePointer<CChar>? = nil
-            dbus_message_iter_get_basic(&iter, &raw)
+            xk_dbus_message_iter_get_basic(&iter, &raw)
             let text = raw.map { String(cString: $0) } ?? ""
             return type == DBusType.objectPath ? .objectPath(text) : .string(text)
         case DBusType.array:
             var sub = DBusMessageIter()
-            dbus_message_iter_recurse(&iter, &sub)
+            xk_dbus_message_iter_recurse(&iter, &sub)
             let signature = DBusValue.signature(of: &sub)
-            if dbus_message_iter_get_element_type(&iter) == DBusType.dictEntry {
+            if xk_dbus_message_iter_get_element_type(&iter) == DBusType.dictEntry {
                 var pairs: [(DBusValue, DBusValue)] = []
-                while dbus_message_iter_get_arg_type(&sub) == DBusType.dictEntry {
+                while xk_dbus_message_iter_get_arg_type(&sub) == DBusType.dictEntry {
                     var entry = DBusMessageIter()
-                    dbus_message_iter_recurse(&sub, &entry)
+                    xk_dbus_message_iter_recurse(&sub, &entry)
                     let fields = readAll(&entry)
                     if fields.count == 2 { pairs.append((fields[0], fields[1])) }
-                    if dbus_message_iter_next(&sub) == 0 { break }
+                    if xk_dbus_message_iter_next(&sub) == 0 { break }
                 }
                 let key = pairs.first?.0.signature ?? "s", value = pairs.first?.1.signature ?? "v"
                 return .dictionary(keySignature: key, valueSignature: value, pairs)
@@ -257,11 +257,11 @@ extension DBusValue {
             return .array(elementSignature: signature, readAll(&sub))
         case DBusType.structure, DBusType.dictEntry:
             var sub = DBusMessageIter()
-            dbus_message_iter_recurse(&iter, &sub)
+            xk_dbus_message_iter_recurse(&iter, &sub)
             return .structure(readAll(&sub))
         case DBusType.variant:
             var sub = DBusMessageIter()
-            dbus_message_iter_recurse(&iter, &sub)
+            xk_dbus_message_iter_recurse(&iter, &sub)
             return .variant(read(&sub))
         default:
             return .unsupported(type)
@@ -269,8 +269,8 @@ extension DBusValue {
     }
 
     private static func signature(of iter: inout DBusMessageIter) -> String {
-        guard let raw = dbus_message_iter_get_signature(&iter) else { return "" }
-        defer { dbus_free(raw) }
+        guard let raw = xk_dbus_message_iter_get_signature(&iter) else { return "" }
+        defer { xk_dbus_free(raw) }
         return String(cString: raw)
     }
 }
