@@ -87,10 +87,4 @@ public final class AtspiSession: @unchecked Sendable {
         stopAccessibilityBus()
         kill(sessionPID, SIGTERM)
     }
-
-    /// Whether at-spi2-core and Debian's pyatspi are installed.
-    public static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher")
-            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyatspi")
-    }
 }

@@ -75,9 +75,11 @@ extension AtspiBridge {
     }
 
     /// x, y, width, height in device pixels.
-    private func pixels(_ rect: Rect) -> [Int32] {
-        let scale = application.scale
-        return [rect.x, rect.y, rect.width, rect.height].map { value in
+    private func pixels(_ rect: Rect) -> [Int32] { AtspiBridge.devicePixels(rect, scale: application.scale) }
+
+    /// A rect (logical points) as x, y, width, height in device pixels; non-finite values become 0.
+    static func devicePixels(_ rect: Rect, scale: Double) -> [Int32] {
+        [rect.x, rect.y, rect.width, rect.height].map { value in
             let device = (value * scale).rounded()
             return device.isFinite ? Int32(max(-1e9, min(1e9, device))) : 0
         }

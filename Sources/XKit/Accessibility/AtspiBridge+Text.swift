@@ -49,7 +49,7 @@ extension AtspiBridge {
             if member == "GetTextBeforeOffset" { i -= 1 }
             if member == "GetTextAfterOffset" { i += 1 }
             guard scalars.indices.contains(i) else { return [.string(""), .int32(0), .int32(0)] }
-            return [.string(slice(i, i + 1)), .int32(Int32(i)), .int32(Int32(i + 1))]
+            return [.string(slice(i, i + 1)), .int32(Int32(clamping: i)), .int32(Int32(clamping: i + 1))]
         case "GetNSelections":
             return [.int32(selection.isEmpty ? 0 : 1)]
         case "GetSelection":
@@ -75,8 +75,7 @@ extension AtspiBridge {
         case "GetDefaultAttributes", "GetDefaultAttributeSet":
             return [.dictionary(keySignature: "s", valueSignature: "s", [])]
         case "GetCharacterExtents", "GetRangeExtents":
-            let frame = tree.frame(of: node), scale = application.scale
-            return [frame.x, frame.y, frame.width, frame.height].map { .int32(Int32(clamping: Int(($0 * scale).isFinite ? ($0 * scale).rounded() : 0))) }
+            return AtspiBridge.devicePixels(tree.frame(of: node), scale: application.scale).map { .int32($0) }
         case "GetOffsetAtPoint":
             return [.int32(-1)]
         default:
