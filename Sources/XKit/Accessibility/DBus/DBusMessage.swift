@@ -16,14 +16,16 @@ final class DBusMessage: @unchecked Sendable {
     /// A method call to `destination` (nil: the peer itself, as on a bus address with no name).
     static func methodCall(destination: String?, path: String, interface: String, member: String,
                            arguments: [DBusValue] = []) -> DBusMessage? {
-        guard let raw = xk_dbus_message_new_method_call(destination, path, interface, member) else { return nil }
+        guard xk_dbus_load() != 0, DBusNames.isValidObjectPath(path),
+              let raw = xk_dbus_message_new_method_call(destination, path, interface, member) else { return nil }
         let message = DBusMessage(taking: raw)
         return message.append(arguments) ? message : nil
     }
 
     /// A signal from the object at `path`; nil when the path or names are not valid D-Bus names.
     static func signal(path: String, interface: String, member: String, arguments: [DBusValue]) -> DBusMessage? {
-        guard DBusNames.isValidObjectPath(path), let raw = xk_dbus_message_new_signal(path, interface, member) else { return nil }
+        guard xk_dbus_load() != 0, DBusNames.isValidObjectPath(path),
+              let raw = xk_dbus_message_new_signal(path, interface, member) else { return nil }
         let message = DBusMessage(taking: raw)
         return message.append(arguments) ? message : nil
     }
