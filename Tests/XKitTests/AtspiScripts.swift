@@ -121,6 +121,17 @@ enum AtspiScripts {
         r = subprocess.run(["xclip", "-selection", "clipboard", "-o"], capture_output=True, timeout=5)
         out["clipboard"] = r.stdout.decode()
         out["items_after"] = len(pyatspi.findAllDescendants(app, lambda n: n.getRole() == pyatspi.ROLE_MENU_ITEM))
+        post = find(app, lambda n: n.getRole() == pyatspi.ROLE_LABEL and n.childCount > 0)
+        hypertext = post.queryHypertext()
+        links = [hypertext.getLink(i).queryHyperlink() for i in range(hypertext.getNLinks())]
+        text = post.queryText().getText(0, -1)
+        out["links"] = [[text[l.startIndex:l.endIndex], l.getURI(0)] for l in links]
+        out["link_roles"] = [post.getChildAtIndex(i).getRoleName() for i in range(post.childCount)]
+        link = post.getChildAtIndex(post.childCount - 1)
+        action = link.queryAction()
+        out["link_action"] = action.getName(0)
+        out["link_name"] = link.name
+        action.doAction(0)
     run_steps()
     """#
 

@@ -72,6 +72,13 @@ struct AtspiTests {
         #expect(out["copy_actions"] as? [String] == ["click"])
         #expect(out["clipboard"] as? String == "$19.99")
         #expect(out["items_after"] as? Int == 0)
+        // A post's tappable ranges are links: Hypertext on the label, Hyperlink and Action on each.
+        let links = out["links"] as? [[String]] ?? []
+        #expect(links.count >= 2 && links.allSatisfy { !$0[0].isEmpty }, "\(links)")
+        #expect((out["link_roles"] as? [String])?.allSatisfy { $0 == "link" } == true)
+        #expect(out["link_action"] as? String == "jump")
+        let linkName = try #require(out["link_name"] as? String)
+        _ = try app.waitForEvent(named: "text.tap") { $0.string("text") == linkName }
 
         // dogtail refuses to run unless the desktop says accessibility is on; this is how CI scripts say it.
         let dogtail = try run(AtspiScripts.dogtail, in: session, environment: ["GTK_MODULES": "gail:atk-bridge"])

@@ -37,7 +37,8 @@ extension AtspiBridge {
          Atspi.Interface.application: ["ToolkitName", "Version", "AtspiVersion", "Id"],
          Atspi.Interface.action: ["NActions"],
          Atspi.Interface.text: ["CharacterCount", "CaretOffset"],
-         Atspi.Interface.selection: ["NSelectedChildren"]]
+         Atspi.Interface.selection: ["NSelectedChildren"],
+         Atspi.Interface.hyperlink: ["NAnchors", "StartIndex", "EndIndex"]]
     }
 
     private func property(interface: String, name: String, node: AtspiNode) -> DBusValue? {
@@ -57,6 +58,7 @@ extension AtspiBridge {
         case (Atspi.Interface.text, "CharacterCount"): return textContent(of: node).map { .int32(Int32(clamping: $0.unicodeScalars.count)) }
         case (Atspi.Interface.text, "CaretOffset"): return textContent(of: node).map { _ in .int32(Int32(clamping: caretOffset(of: node))) }
         case (Atspi.Interface.selection, "NSelectedChildren"): return .int32(Int32(clamping: selectedChildren(of: node).count))
+        case (Atspi.Interface.hyperlink, _): return hyperlinkProperty(name, node: node)
         default: return nil
         }
     }
@@ -101,6 +103,10 @@ extension AtspiBridge {
         if textContent(of: node) != nil { result.append(Atspi.Interface.text) }
         if node.view is TextField, node.element == nil { result.append(Atspi.Interface.editableText) }
         if node.view is TagInputView, node.element == nil { result.append(Atspi.Interface.selection) }
+        if let label = node.view as? Label {
+            if node.element == nil, !label.tappableRanges.isEmpty { result.append(Atspi.Interface.hypertext) }
+            if node.element != nil { result.append(Atspi.Interface.hyperlink) }
+        }
         return result
     }
 }

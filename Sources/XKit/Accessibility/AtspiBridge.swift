@@ -158,6 +158,8 @@ final class AtspiBridge: AccessibilityBridge {
         case Atspi.Interface.text: return try text(member: member, args: args, node: node)
         case Atspi.Interface.editableText: return try editableText(member: member, args: args, node: node)
         case Atspi.Interface.selection: return try selection(member: member, args: args, node: node)
+        case Atspi.Interface.hypertext: return try hypertext(member: member, args: args, node: node)
+        case Atspi.Interface.hyperlink: return try hyperlink(member: member, args: args, node: node)
         case Atspi.Interface.application:
             if member == "GetLocale" { return [.string("en_US.UTF-8")] }
             throw AtspiError.unknownMethod(interface, member)

@@ -18,6 +18,8 @@ enum Atspi {
         static let text = "org.a11y.atspi.Text"
         static let editableText = "org.a11y.atspi.EditableText"
         static let selection = "org.a11y.atspi.Selection"
+        static let hypertext = "org.a11y.atspi.Hypertext"
+        static let hyperlink = "org.a11y.atspi.Hyperlink"
         static let socket = "org.a11y.atspi.Socket"
         static let properties = "org.freedesktop.DBus.Properties"
         static let introspectable = "org.freedesktop.DBus.Introspectable"
