@@ -17,7 +17,10 @@ public final class AtspiSession: @unchecked Sendable {
 
     /// Starts the buses for `server`; throws when at-spi2-core or dbus is missing.
     public init(server: XvfbServer) throws {
-        let started = try runProcess(["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"], timeout: 5)
+        // Services the bus activates (a second launcher, dconf) inherit its environment: GSettings in
+        // memory there too, or enabling accessibility in a test would be written to the user's dconf.
+        let started = try runProcess(["dbus-daemon", "--session", "--fork", "--print-address=1", "--print-pid=1"], timeout: 5,
+                                     environment: ["GSETTINGS_BACKEND": "memory"])
         let lines = started.stdoutString.split(separator: "\n").map(String.init)
         guard started.succeeded, lines.count >= 2, let pid = pid_t(lines[1]) else {
             throw XKitTestingError("dbus-daemon did not start: \(started)")
