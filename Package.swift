@@ -22,7 +22,9 @@ let package = Package(
         .systemLibrary(name: "CImageCodecs",
                        providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
         .target(name: "XKitCore"),
-        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs"]),
+        // libdbus-1 for the AT-SPI2 accessibility bridge, loaded with dlopen only when accessibility is on.
+        .target(name: "CDBus", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs", "CDBus"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),

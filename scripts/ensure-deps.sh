@@ -5,12 +5,13 @@
 set -euo pipefail
 purpose=${1:-run}
 
-packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev zlib1g-dev pkg-config
+packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev libdbus-1-dev zlib1g-dev pkg-config
           libpng-dev libturbojpeg0-dev
           fonts-dejavu-core fonts-noto-cjk)
 case "$purpose" in
   run) packages+=(xvfb) ;;
-  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils fontconfig openbox) ;;
+  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils fontconfig openbox
+                  dbus at-spi2-core python3-pyatspi python3-dogtail) ;;
   bench) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -15,6 +15,7 @@ extension Application {
         let app = Application(platform: platform, name: name ?? programName())
         platform.application = app
         app.makeCurrent()
+        platform.startAccessibilityIfEnabled()
         return app
     }
 

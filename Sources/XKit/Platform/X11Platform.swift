@@ -25,7 +25,7 @@ public final class X11Platform: Platform {
 
     public let clock: Clock = SystemClock.shared
     public let settings: DesktopSettings
-    public let accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
+    public internal(set) var accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
     private lazy var pasteboards: [ClipboardSelection: X11Pasteboard] = [
         .clipboard: X11Pasteboard(.general, platform: self), .primary: X11Pasteboard(.primary, platform: self),
     ]

@@ -272,6 +272,7 @@ open class Window: Responder {
     }
 
     private func finishClosing() {
+        if platform.accessibility.isActive { platform.accessibility.windowDidClose(self) }
         onClose?()
         application.windowDidClose(self)
     }

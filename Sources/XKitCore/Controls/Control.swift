@@ -15,7 +15,12 @@ open class Control: View {
     }
     /// A persistent on/off state (e.g. a toggle, a selected chip).
     open var isSelected = false {
-        didSet { if isSelected != oldValue { stateDidChange() } }
+        didSet {
+            guard isSelected != oldValue else { return }
+            stateDidChange()
+            // The selected state is in the trace and the accessibility tree.
+            window?.viewTreeDidChange()
+        }
     }
     /// The combined look-affecting state.
     public var state: ControlState {

@@ -52,6 +52,9 @@ public final class EventRouter {
         firstResponder = view
         old?.focusDidChange()
         view?.focusDidChange()
+        if let window = root.hostWindow, window.platform.accessibility.isActive {
+            window.platform.accessibility.focusDidChange(to: view, in: window)
+        }
         return true
     }
 

@@ -20,6 +20,12 @@ public struct AccessibilityNode {
         public static let copyable = States(rawValue: 1 << 4)
         public static let selectable = States(rawValue: 1 << 5)
         public static let hidden = States(rawValue: 1 << 6)
+        /// Its text can be edited (a text field).
+        public static let editable = States(rawValue: 1 << 7)
+        /// Its text is one line (a text field, a one-line label).
+        public static let singleLine = States(rawValue: 1 << 8)
+        /// Its text may wrap onto several lines.
+        public static let multiLine = States(rawValue: 1 << 9)
     }
 
     /// The view the node describes.
@@ -28,6 +34,8 @@ public struct AccessibilityNode {
     public var role: Role
     /// The accessible name (a label's text, a button's title).
     public var name: String?
+    /// The longer description (`accessibilityHint`).
+    public var hint: String?
     /// The identifier apps and tests find the view by.
     public var identifier: String?
     /// The frame in screen coordinates, logical points.
@@ -40,8 +48,9 @@ public struct AccessibilityNode {
     /// The node for one view.
     public init(view: View) {
         self.view = view
-        role = view.accessibilityRole
-        name = view.accessibilityName
+        role = view.effectiveAccessibilityRole
+        name = view.accessibilityLabel
+        hint = view.accessibilityHint
         identifier = view.identifier
         frame = view.convertToScreen(view.bounds)
         var states: States = []
@@ -55,11 +64,37 @@ public struct AccessibilityNode {
         if let label = view as? Label {
             if label.isCopyable { states.insert(.copyable) }
             if label.isSelectable { states.insert(.selectable) }
+            states.insert(label.numberOfLines == 1 ? .singleLine : .multiLine)
         }
+        if view is TextField { states.formUnion([.editable, .singleLine]) }
         self.states = states
         actions = [Action.copy, .cut, .paste, .selectAll, .delete].filter { view.canPerformAction($0, sender: nil) }
     }
 
     /// The node's children: its subviews' nodes, in drawing order.
     public var children: [AccessibilityNode] { view.subviews.map(AccessibilityNode.init(view:)) }
+
+    /// The views assistive technologies see as `view`'s children: shown subviews that are
+    /// accessibility elements, with the children of those that are not lifted into their place.
+    /// Hidden views and a control's own parts are left out.
+    public static func exposedChildren(of view: View) -> [View] {
+        var result: [View] = []
+        // A control's own parts (a button's title label) are the control's name, not children.
+        for sub in view.subviews where !sub.isHidden && sub.owningControl == nil {
+            if sub.isAccessibilityElement { result.append(sub) } else { result += exposedChildren(of: sub) }
+        }
+        return result
+    }
+
+    /// The nearest ancestor that is an accessibility element; nil when only the window is above.
+    ///
+    /// The window's content view stands for the window itself, so it is never a parent.
+    public static func exposedParent(of view: View) -> View? {
+        var current = view.superview
+        while let v = current, v.superview != nil {
+            if v.isAccessibilityElement && !v.isHidden { return v }
+            current = v.superview
+        }
+        return nil
+    }
 }

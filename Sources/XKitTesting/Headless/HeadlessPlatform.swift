@@ -14,7 +14,8 @@ public final class HeadlessPlatform: Platform {
     public let textMeasurer: TextMeasurer
     public var settings: DesktopSettings
     public let clock: Clock
-    public let accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
+    /// The accessibility bridge; tests put a recording one here to see what the toolkit reports.
+    public var accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
     /// The X11 backend's PNG/JPEG decoder (it needs no display); replace it to inject failures.
     public lazy var imageDecoder: ImageDecoder = CodecImageDecoder()
     /// The manual clock behind `clock`.

@@ -1,6 +1,8 @@
 /// Measuring, flowing and scrolling the chips, creating views only for the ones in sight.
 extension TagInputView {
     func configureParts() {
+        // The chips and the field are the list's items for assistive technologies, not a scroll area's.
+        scrollArea.isAccessibilityElement = false
         textField.isBordered = false
         textField.drawsFocusRing = false
         textField.contentInsets = EdgeInsets(vertical: 2, horizontal: 4)

@@ -1,0 +1,57 @@
+import XKitCore
+
+/// The Action interface: a button's click, a chip's remove and select, a menu item's click.
+extension AtspiBridge {
+    /// The actions of a node, in the order clients index them.
+    func actionNames(of node: AtspiNode) -> [String] {
+        if let element = node.element { return element.actionName.map { [$0] } ?? [] }
+        guard case .view(let view) = node else { return [] }
+        if view is TagChip { return ["remove", "select"] }
+        if view is Button { return ["click"] }
+        return []
+    }
+
+    func action(member: String, args: [DBusValue], node: AtspiNode) throws -> [DBusValue] {
+        let names = actionNames(of: node)
+        func index() throws -> Int {
+            guard let i = args.first?.int32Value else { throw AtspiError.badArguments(member, "i") }
+            return Int(i)
+        }
+        switch member {
+        case "GetName", "GetLocalizedName":
+            let i = try index()
+            return [.string(names.indices.contains(i) ? names[i] : "")]
+        case "GetDescription", "GetKeyBinding":
+            _ = try index()
+            return [.string("")]
+        case "GetActions":
+            return [.array(elementSignature: "(sss)", names.map { .structure([.string($0), .string($0), .string("")]) })]
+        case "DoAction":
+            let i = try index()
+            guard names.indices.contains(i) else { return [.bool(false)] }
+            // The reply goes first; the action runs in the next main-actor turn, as GTK does, so a
+            // client is never blocked behind what the action does (closing a menu, copying).
+            let name = names[i]
+            Task { @MainActor [weak self] in self?.perform(name, on: node) }
+            return [.bool(true)]
+        default:
+            throw AtspiError.unknownMethod(Atspi.Interface.action, member)
+        }
+    }
+
+    private func perform(_ name: String, on node: AtspiNode) {
+        guard tree.isAlive(node) else { return }
+        switch node {
+        case .element(let view, let index):
+            _ = (view as? AccessibilityElementProviding)?.performAccessibilityAction(ofElementAt: index)
+        case .view(let chip as TagChip):
+            if name == "remove" { chip.onRemove?(chip) } else { chip.sendActions(for: .primaryActionTriggered) }
+        case .view(let control as Control):
+            guard control.isEnabled else { return }
+            control.sendActions(for: .primaryActionTriggered)
+        default:
+            break
+        }
+        application.platform.setNeedsDisplayPass()
+    }
+}

@@ -1,0 +1,175 @@
+import XKitCore
+
+/// The Text interface (labels and fields) and EditableText (fields).
+///
+/// AT-SPI offsets count Unicode scalars (GLib's UTF-8 characters); text fields count grapheme
+/// clusters, so offsets are converted at the edge.
+extension AtspiBridge {
+    /// The text a node shows, or nil when it has no Text interface.
+    func textContent(of node: AtspiNode) -> String? {
+        guard node.element == nil else { return nil }
+        switch node.view {
+        case let field as TextField: return field.text
+        case let label as Label: return label.text ?? ""
+        default: return nil
+        }
+    }
+
+    func caretOffset(of node: AtspiNode) -> Int {
+        guard let field = node.view as? TextField else { return 0 }
+        return AtspiText.scalarOffset(ofCharacter: field.caretOffset, in: field.text)
+    }
+
+    func text(member: String, args: [DBusValue], node: AtspiNode) throws -> [DBusValue] {
+        guard let content = textContent(of: node) else { throw AtspiError.unknownMethod(Atspi.Interface.text, member) }
+        let scalars = Array(content.unicodeScalars)
+        func int(_ i: Int) throws -> Int {
+            guard i < args.count, let v = args[i].int32Value else { throw AtspiError.badArguments(member, "i…") }
+            return Int(v)
+        }
+        func clamp(_ offset: Int) -> Int { max(0, min(offset, scalars.count)) }
+        func slice(_ start: Int, _ end: Int) -> String {
+            let lo = clamp(start), hi = end < 0 ? scalars.count : clamp(end)
+            guard lo < hi else { return "" }
+            var result = String.UnicodeScalarView()
+            result.append(contentsOf: scalars[lo..<hi])
+            return String(result)
+        }
+        let selection = selectionRange(of: node)
+        switch member {
+        case "GetText":
+            return [.string(slice(try int(0), try int(1)))]
+        case "GetCharacterAtOffset":
+            let i = try int(0)
+            return [.int32(scalars.indices.contains(i) ? Int32(bitPattern: scalars[i].value) : 0)]
+        case "GetStringAtOffset", "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset":
+            // Character granularity for every boundary type: correct for characters, a safe
+            // approximation (never out of range) for words, sentences and lines.
+            var i = clamp(try int(0))
+            if member == "GetTextBeforeOffset" { i -= 1 }
+            if member == "GetTextAfterOffset" { i += 1 }
+            guard scalars.indices.contains(i) else { return [.string(""), .int32(0), .int32(0)] }
+            return [.string(slice(i, i + 1)), .int32(Int32(clamping: i)), .int32(Int32(clamping: i + 1))]
+        case "GetNSelections":
+            return [.int32(selection.isEmpty ? 0 : 1)]
+        case "GetSelection":
+            return selection.isEmpty ? [.int32(0), .int32(0)] : [.int32(Int32(clamping: selection.lowerBound)), .int32(Int32(clamping: selection.upperBound))]
+        case "SetCaretOffset":
+            guard let field = node.view as? TextField else { return [.bool(false)] }
+            field.moveCaret(to: AtspiText.characterOffset(ofScalar: clamp(try int(0)), in: content))
+            application.platform.setNeedsDisplayPass()
+            return [.bool(true)]
+        case "SetSelection", "AddSelection":
+            guard let field = node.view as? TextField else { return [.bool(false)] }
+            let base = member == "SetSelection" ? 1 : 0
+            let lo = clamp(try int(base)), hi = clamp(try int(base + 1))
+            field.select(AtspiText.characterOffset(ofScalar: min(lo, hi), in: content)..<AtspiText.characterOffset(ofScalar: max(lo, hi), in: content))
+            application.platform.setNeedsDisplayPass()
+            return [.bool(true)]
+        case "RemoveSelection":
+            guard let field = node.view as? TextField else { return [.bool(false)] }
+            field.moveCaret(to: field.caretOffset)
+            return [.bool(true)]
+        case "GetAttributes", "GetAttributeRun":
+            return [.dictionary(keySignature: "s", valueSignature: "s", []), .int32(0), .int32(Int32(clamping: scalars.count))]
+        case "GetDefaultAttributes", "GetDefaultAttributeSet":
+            return [.dictionary(keySignature: "s", valueSignature: "s", [])]
+        case "GetCharacterExtents", "GetRangeExtents":
+            return AtspiBridge.devicePixels(tree.frame(of: node), scale: application.scale).map { .int32($0) }
+        case "GetOffsetAtPoint":
+            return [.int32(-1)]
+        default:
+            throw AtspiError.unknownMethod(Atspi.Interface.text, member)
+        }
+    }
+
+    /// The selected scalar range of a field (empty for labels and when nothing is selected).
+    private func selectionRange(of node: AtspiNode) -> Range<Int> {
+        guard let field = node.view as? TextField else { return 0..<0 }
+        let range = field.selectedRange
+        let lo = AtspiText.scalarOffset(ofCharacter: range.lowerBound, in: field.text)
+        let hi = AtspiText.scalarOffset(ofCharacter: range.upperBound, in: field.text)
+        return lo..<hi
+    }
+
+    func editableText(member: String, args: [DBusValue], node: AtspiNode) throws -> [DBusValue] {
+        guard let field = node.view as? TextField, node.element == nil else {
+            throw AtspiError.unknownMethod(Atspi.Interface.editableText, member)
+        }
+        let content = field.text
+        let count = content.unicodeScalars.count
+        func int(_ i: Int) throws -> Int {
+            guard i < args.count, let v = args[i].int32Value else { throw AtspiError.badArguments(member, "i…") }
+            return max(0, min(Int(v), count))
+        }
+        func characters(_ lo: Int, _ hi: Int) -> Range<Int> {
+            AtspiText.characterOffset(ofScalar: min(lo, hi), in: content)..<AtspiText.characterOffset(ofScalar: max(lo, hi), in: content)
+        }
+        defer { application.platform.setNeedsDisplayPass() }
+        switch member {
+        case "SetTextContents":
+            guard let text = args.first?.stringValue else { throw AtspiError.badArguments(member, "s") }
+            field.select(0..<content.count)
+            type(text.isEmpty ? nil : text, into: field)
+            return [.bool(true)]
+        case "InsertText":
+            guard args.count >= 2, let text = args[1].stringValue else { throw AtspiError.badArguments(member, "isi") }
+            var typed = text
+            if args.count >= 3, let length = args[2].int32Value, length >= 0, Int(length) < text.unicodeScalars.count {
+                var prefix = String.UnicodeScalarView()
+                prefix.append(contentsOf: text.unicodeScalars.prefix(Int(length)))
+                typed = String(prefix)
+            }
+            let position = try int(0)
+            field.moveCaret(to: AtspiText.characterOffset(ofScalar: position, in: content))
+            type(typed, into: field)
+            return [.bool(true)]
+        case "DeleteText", "CutText":
+            let range = characters(try int(0), try int(1))
+            guard !range.isEmpty else { return [.bool(true)] }
+            field.select(range)
+            if member == "CutText" {
+                return [.bool(field.perform(.cut, sender: self, event: nil))]
+            }
+            type(nil, into: field)
+            return [.bool(true)]
+        case "CopyText":
+            let range = characters(try int(0), try int(1))
+            field.select(range)
+            _ = field.perform(.copy, sender: self, event: nil)
+            return []
+        case "PasteText":
+            field.moveCaret(to: AtspiText.characterOffset(ofScalar: try int(0), in: content))
+            return [.bool(field.perform(.paste, sender: self, event: nil))]
+        default:
+            throw AtspiError.unknownMethod(Atspi.Interface.editableText, member)
+        }
+    }
+
+    /// Types `text` into the field as the keyboard would (nil: deletes the selection), so the
+    /// field's owner sees it as typing: a comma in a tag field commits a tag.
+    private func type(_ text: String?, into field: TextField) {
+        let now = application.platform.clock.now
+        let event = text.map { KeyEvent(kind: .down, key: .character($0.last ?? " "), text: $0, time: now) }
+            ?? KeyEvent(kind: .down, key: .delete, time: now)
+        _ = field.keyDown(event)
+    }
+}
+
+/// Offsets between grapheme clusters (what fields count) and Unicode scalars (what AT-SPI counts).
+enum AtspiText {
+    static func scalarOffset(ofCharacter offset: Int, in text: String) -> Int {
+        text.prefix(max(0, offset)).unicodeScalars.count
+    }
+
+    static func characterOffset(ofScalar offset: Int, in text: String) -> Int {
+        var scalars = 0, characters = 0
+        for character in text {
+            let next = scalars + character.unicodeScalars.count
+            if next > offset { break }
+            scalars = next
+            characters += 1
+        }
+        return characters
+    }
+}
