@@ -5,18 +5,18 @@ extension GalleryScene {
     func tagSection() -> View {
         let input = TagInputView(titles: DemoTexts.text("tags").split(separator: ",").map { String($0) },
                                  suggestions: DemoTexts.text("suggestions").split(separator: ",").map { String($0) })
-        input.identifier = "tags.input"
+        input.accessibilityIdentifier = "tags.input"
         input.placeholder = "Add a tag…"
         input.maximumHeight = 180
         input.selectionMode = .multiple
         let summary = Label(text: nil, font: .system(size: 12), textColor: .secondaryLabel)
         summary.numberOfLines = 2
-        summary.identifier = "tags.summary"
-        let update = { (view: TagInputView) in
-            summary.text = "\(view.tags.count) tags: " + view.tags.map(\.title).joined(separator: " · ")
+        summary.accessibilityIdentifier = "tags.summary"
+        let update = { (tags: [Tag]) in
+            summary.text = "\(tags.count) tags: " + tags.map(\.title).joined(separator: " · ")
         }
         input.onTagsChange = update
-        update(input)
+        update(input.tags)
         return StackView(spacing: 8, [input, summary])
     }
 }

@@ -36,6 +36,19 @@ open class Window: Responder {
     public private(set) var isMapped = false
     /// Whether the window has been closed.
     public private(set) var isClosed = false
+    /// The controller whose view fills the window's content view.
+    ///
+    ///     window.rootViewController = ContactController()
+    ///
+    /// Its view appears (`viewWillAppear`, then `viewDidAppear` once drawn) when the window is shown
+    /// and disappears when the window hides or closes; replacing it makes the old one disappear.
+    public var rootViewController: ViewController? {
+        didSet { if rootViewController !== oldValue { rootViewControllerDidChange(from: oldValue) } }
+    }
+    /// Whether `show()` was called and neither `hide()` nor `close()` since: views in it are appearing or on screen.
+    public internal(set) var isShown = false
+    /// Controllers that began appearing and hear `viewDidAppear` after the next drawn frame.
+    var appearancesToFinish: [ViewController] = []
 
     /// The platform's native window.
     @_spi(Platform) public let surface: WindowSurface
@@ -83,6 +96,10 @@ open class Window: Responder {
     /// Maps the window; it draws on the next display pass.
     public func show() {
         guard !isClosed else { return }
+        if !isShown {
+            isShown = true
+            rootViewController?.viewDidJoin(self)
+        }
         surface.show()
         platform.setNeedsDisplayPass()
     }
@@ -90,8 +107,11 @@ open class Window: Responder {
     /// Unmaps the window without closing it.
     public func hide() {
         guard !isClosed else { return }
+        let leaving = rootViewController?.viewWillLeave(self) ?? false
+        isShown = false
         surface.hide()
         isMapped = false
+        if leaving { rootViewController?.endAppearanceTransition() }
         platform.setNeedsDisplayPass()
     }
 
@@ -155,6 +175,7 @@ open class Window: Responder {
         guard !isClosed else { return }
         layoutIfPending()
         guard isMapped else { return }
+        defer { finishAppearances() }
         if treeChanged {
             treeChanged = false
             if Trace.isEnabled { Trace.emit("views", AccessibilityNode.traceFields(of: self)) }
@@ -220,6 +241,10 @@ open class Window: Responder {
     // MARK: Closing
 
     private func tearDown() {
+        let leaving = rootViewController?.viewWillLeave(self) ?? false
+        isShown = false
+        appearancesToFinish.removeAll()
+        if leaving { rootViewController?.endAppearanceTransition() }
         isClosed = true
         Trace.emit("window.closed", [("title", .string(title)), ("xid", .int(Int(surface.nativeIdentifier)))])
         deadlineTimer?.cancel()

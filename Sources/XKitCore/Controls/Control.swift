@@ -68,7 +68,7 @@ open class Control: View {
         let ran = actions.send(events, sender: self)
         guard ran > 0 else { return }
         for (event, name) in ControlEvents.names where events.contains(event) {
-            Trace.emit("action", [("id", identifier.map { JSON.string($0) } ?? .null), ("type", .string(traceType)),
+            Trace.emit("action", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("type", .string(traceType)),
                                   ("control_event", .string(name))])
         }
     }

@@ -42,7 +42,7 @@ public struct AccessibilityNode {
         self.view = view
         role = view.accessibilityRole
         name = view.accessibilityName
-        identifier = view.identifier
+        identifier = view.accessibilityIdentifier
         frame = view.convertToScreen(view.bounds)
         var states: States = []
         if view.canBecomeFirstResponder { states.insert(.focusable) }

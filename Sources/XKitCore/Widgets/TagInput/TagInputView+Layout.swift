@@ -4,7 +4,7 @@ extension TagInputView {
         textField.isBordered = false
         textField.drawsFocusRing = false
         textField.contentInsets = EdgeInsets(vertical: 2, horizontal: 4)
-        textField.identifier = nil
+        textField.accessibilityIdentifier = nil
         textField.keyPreview = { [weak self] field, event in self?.fieldKey(event) ?? false }
         textField.pasteHandler = { [weak self] _, string in self?.handlePaste(string) ?? false }
         textField.onChange = { [weak self] _ in self?.fieldTextDidChange() }

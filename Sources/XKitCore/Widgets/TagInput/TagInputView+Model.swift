@@ -30,12 +30,12 @@ extension TagInputView {
         if !added.isEmpty {
             tags.append(contentsOf: added)
             for tag in added {
-                onAdd?(self, tag)
+                onAdd?(tag)
                 delegate?.tagInputView(self, didAdd: tag)
             }
         }
         for (title, reason) in rejected {
-            onReject?(self, title, reason)
+            onReject?(title, reason)
             Trace.emit("tags.rejected", [("title", .string(title)), ("reason", .string(reason.rawValue))])
         }
         if !rejected.isEmpty { showRejectionHint() }
@@ -52,7 +52,7 @@ extension TagInputView {
     public func removeTag(id: Int) -> Tag? {
         guard let index = tags.firstIndex(where: { $0.id == id }) else { return nil }
         let tag = tags.remove(at: index)
-        onRemove?(self, tag)
+        onRemove?(tag)
         delegate?.tagInputView(self, didRemove: tag)
         return tag
     }
@@ -65,7 +65,7 @@ extension TagInputView {
         if selectionMode == .single { deselectAll() }
         selectedTagIDs.insert(id)
         activeChips[id]?.isSelected = true
-        onSelect?(self, tag)
+        onSelect?(tag)
         delegate?.tagInputView(self, didSelect: tag)
         Trace.emit("tags.selected", [("title", .string(tag.title)), ("tag_id", .int(id))])
     }
@@ -75,7 +75,7 @@ extension TagInputView {
         guard selectedTagIDs.remove(id) != nil else { return }
         activeChips[id]?.isSelected = false
         guard let tag = tags.first(where: { $0.id == id }) else { return }
-        onDeselect?(self, tag)
+        onDeselect?(tag)
         delegate?.tagInputView(self, didDeselect: tag)
     }
 
@@ -108,7 +108,7 @@ extension TagInputView {
         updateSuggestions()
         superview?.setNeedsLayout()
         Trace.emit("tags.changed", [("tags", .array(tags.map { JSON.string($0.title) }))])
-        onTagsChange?(self)
+        onTagsChange?(tags)
         delegate?.tagInputViewDidChangeTags(self)
         sendActions(for: .valueChanged)
     }
@@ -128,7 +128,7 @@ extension TagInputView {
         var title = TagInputView.trimmed(raw)
         guard !title.isEmpty else { return .failure(.empty) }
         if let shouldAdd {
-            guard let normalised = shouldAdd(self, title) else { return .failure(.refused) }
+            guard let normalised = shouldAdd(title) else { return .failure(.refused) }
             title = TagInputView.trimmed(normalised)
         }
         if let delegate {
@@ -191,8 +191,8 @@ extension TagInputView {
         hintGeneration += 1
         let generation = hintGeneration
         isShowingRejectionHint = true
-        textField.backgroundColor = Color.red.withAlpha(0.16)
-        borderColor = .red
+        textField.backgroundColor = Color.systemRed.withAlpha(0.16)
+        borderColor = .systemRed
         application?.schedule(after: rejectionHintDuration) { [weak self] in
             guard let self, self.hintGeneration == generation else { return }
             self.clearRejectionHint()

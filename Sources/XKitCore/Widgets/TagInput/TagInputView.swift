@@ -17,21 +17,29 @@ open class TagInputView: Control {
 
     // MARK: Events
 
+    /// Hears every change with the view passed in (the form to use when a handler needs the view).
     public weak var delegate: TagInputViewDelegate?
     /// Validates or normalises a title about to be added; return nil to refuse it.
-    public var shouldAdd: ((TagInputView, String) -> String?)?
-    /// Called after a tag was added (typed, pasted, suggested or set).
-    public var onAdd: ((TagInputView, Tag) -> Void)?
-    /// Called after a tag was removed.
-    public var onRemove: ((TagInputView, Tag) -> Void)?
-    /// Called when a chip becomes selected.
-    public var onSelect: ((TagInputView, Tag) -> Void)?
-    /// Called when a chip stops being selected.
-    public var onDeselect: ((TagInputView, Tag) -> Void)?
-    /// Called with a refused title and the reason.
-    public var onReject: ((TagInputView, String, TagRejection) -> Void)?
-    /// Called after every change to `tags`.
-    public var onTagsChange: ((TagInputView) -> Void)?
+    ///
+    ///     tags.shouldAdd = { title in title.lowercased() }
+    public var shouldAdd: ((_ title: String) -> String?)?
+    /// Called after a tag was added (typed, pasted or suggested).
+    ///
+    ///     tags.onAdd = { tag in print("added", tag.title) }
+    ///
+    /// Every closure gets only the values; for the view too, use the delegate or a
+    /// `.valueChanged` action (`tags.addAction(for: .valueChanged) { tags in … }`).
+    public var onAdd: ((_ tag: Tag) -> Void)?
+    /// Called after a tag was removed: `tags.onRemove = { tag in … }`.
+    public var onRemove: ((_ tag: Tag) -> Void)?
+    /// Called when a chip becomes selected: `tags.onSelect = { tag in … }`.
+    public var onSelect: ((_ tag: Tag) -> Void)?
+    /// Called when a chip stops being selected: `tags.onDeselect = { tag in … }`.
+    public var onDeselect: ((_ tag: Tag) -> Void)?
+    /// Called with a refused title and the reason: `tags.onReject = { title, reason in … }`.
+    public var onReject: ((_ title: String, _ reason: TagRejection) -> Void)?
+    /// Called after every change to `tags`, with the new tags: `tags.onTagsChange = { tags in … }`.
+    public var onTagsChange: ((_ tags: [Tag]) -> Void)?
 
     // MARK: Behaviour
 
