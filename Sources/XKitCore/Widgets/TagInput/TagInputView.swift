@@ -84,15 +84,15 @@ open class TagInputView: Control {
     public let textField = TextField()
     /// The suggestions row.
     public let suggestionBar = SuggestionBar()
+    /// Clips and scrolls the chips and the field; its content is the flow.
+    public let scrollView = ScrollView()
     /// The scroll bar shown once the chips are taller than the view.
-    public let scrollBar = ScrollBar()
-    /// Clips and scrolls the chips and the field.
-    let scrollArea = View()
+    public var scrollBar: ScrollBar { scrollView.verticalScrollBar }
 
     // MARK: State (shared with the extensions)
 
     /// How far the chips are scrolled.
-    public internal(set) var contentOffset = 0.0
+    public var contentOffset: Double { scrollView.contentOffset.y }
     var chipSizes: [Size] = []
     var sizesValid = false
     var measuredTags: [Tag] = []
@@ -105,6 +105,7 @@ open class TagInputView: Control {
     var chipPool: [TagChip] = []
     var backspaceArmed = false
     var hintGeneration = 0
+    var isLayingOutParts = false
     let scrollBarWidth = 10.0
     let suggestionGap = 8.0
 
@@ -114,12 +115,9 @@ open class TagInputView: Control {
         borderColor = .separator
         borderWidth = 1
         cornerRadius = 8
-        scrollArea.clipsToBounds = true
-        addSubview(scrollArea)
-        addSubview(scrollBar)
+        addSubview(scrollView)
         addSubview(suggestionBar)
-        scrollArea.addSubview(textField)
-        scrollBar.isHidden = true
+        scrollView.addSubview(textField)
         suggestionBar.isHidden = true
         configureParts()
     }
@@ -145,7 +143,7 @@ open class TagInputView: Control {
 
     /// The tag whose chip has keyboard focus.
     public var focusedTag: Tag? {
-        guard let chip = window?.eventRouter.firstResponder as? TagChip, chip.superview === scrollArea else { return nil }
+        guard let chip = window?.eventRouter.firstResponder as? TagChip, chip.superview === scrollView else { return nil }
         return tags.first { $0.id == chip.tag.id }
     }
 
@@ -157,7 +155,7 @@ open class TagInputView: Control {
 
     open override func keyDown(_ event: KeyEvent) -> Bool {
         if extensionHandleKey(event) { return true }
-        return handleChipKey(event)
+        return handleChipKey(event) || scrollView.handlePageKey(event)
     }
 
     open override func pointerDown(_ event: PointerEvent) -> Bool {
@@ -180,7 +178,8 @@ open class TagInputView: Control {
     open override func pointerUp(_ event: PointerEvent) {}
     open override func pointerDragged(_ event: PointerEvent) {}
 
-    open override func scrollWheel(_ event: PointerEvent) -> Bool { handleScrollWheel(event) }
+    /// The wheel over the suggestions scrolls the chips too.
+    open override func scrollWheel(_ event: PointerEvent) -> Bool { scrollView.scrollWheel(event) }
 
     open override var accessibilityRole: AccessibilityNode.Role { .list }
 
