@@ -65,6 +65,8 @@ open class Window: Responder {
     private var cursorShown: Cursor = .arrow
 
     /// Creates a window; call `show()` to map it.
+    ///
+    ///     let window = Window(title: "Hello", size: Size(width: 420, height: 160), app: app)
     public init(title: String, size: Size, origin: Point? = nil, kind: Kind = .normal, app: Application) {
         application = app
         self.title = title
@@ -94,6 +96,8 @@ open class Window: Responder {
     open override var nextResponder: Responder? { application }
 
     /// Maps the window; it draws on the next display pass.
+    ///
+    ///     window.show()
     public func show() {
         guard !isClosed else { return }
         if !isShown {

@@ -24,6 +24,8 @@ open class Button: Control {
     }
 
     /// A button with a title and one primary-action handler.
+    ///
+    ///     let button = Button(title: "Count") { button in button.title = "Clicked" }
     public convenience init(title: String, action: ((Button) -> Void)? = nil) {
         self.init()
         setTitle(title)

@@ -56,6 +56,8 @@ open class Control: View {
     }
 
     /// Removes one handler.
+    ///
+    ///     button.removeAction(token)
     public func removeAction(_ token: ActionToken) {
         actions.remove(token)
     }
@@ -154,6 +156,8 @@ extension Control: ControlActionTarget {}
 @MainActor
 extension ControlActionTarget where Self: Control {
     /// Adds a closure for the events; several per event run in the order added.
+    ///
+    ///     let token = button.addAction { button in button.title = "Clicked" }
     @discardableResult
     public func addAction(for events: ControlEvents = .primaryActionTriggered,
                           _ handler: @escaping (Self) -> Void) -> ActionToken {

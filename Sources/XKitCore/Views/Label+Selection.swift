@@ -10,6 +10,8 @@
 @MainActor
 extension Label {
     /// Whether the user can select the text with the pointer (off by default).
+    ///
+    ///     label.isSelectable = true
     public var isSelectable: Bool {
         get { interaction?.isSelectable ?? false }
         set {

@@ -60,6 +60,8 @@ extension Label {
     }
 
     /// The kinds of text the label finds on its own and makes tappable (none by default).
+    ///
+    ///     label.detectors = [.mentions, .hashtags, .urls]
     public var detectors: Set<TextDetector> {
         get { interaction?.detectors ?? [] }
         set { if newValue != detectors { textInteraction.detectors = newValue } }

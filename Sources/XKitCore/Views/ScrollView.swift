@@ -187,7 +187,11 @@ open class ScrollView: View {
             super.insertSubview(view, at: index)
             return
         }
-        let firstBar = subviews.firstIndex { $0 === verticalScrollBar || $0 === horizontalScrollBar } ?? subviews.count
+        let count = subviews.count
+        // The bars are normally the last two subviews: skip the search through thousands of rows.
+        let barsLast = count >= 2 && subviews[count - 1] === horizontalScrollBar && subviews[count - 2] === verticalScrollBar
+        let firstBar = barsLast ? count - 2
+            : subviews.firstIndex { $0 === verticalScrollBar || $0 === horizontalScrollBar } ?? count
         let limit = view.superview === self && (subviews.firstIndex { $0 === view } ?? firstBar) < firstBar ? firstBar - 1 : firstBar
         super.insertSubview(view, at: min(index, limit))
     }

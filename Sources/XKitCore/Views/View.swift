@@ -109,6 +109,8 @@ open class View: Responder {
     }
 
     /// State added by extensions through typed keys.
+    ///
+    ///     view.associatedValues[Counter.key] += 1
     public var associatedValues = AssociatedValues()
 
     /// Actions and key commands added by extensions.
@@ -124,6 +126,8 @@ open class View: Responder {
     public var drawsFocusRing = true
 
     /// A view with a frame in its future superview's coordinates.
+    ///
+    ///     let swatch = View(frame: Rect(x: 200, y: 60, width: 80, height: 32))
     public init(frame: Rect = .zero) {
         self.frame = frame.isWithinLimits ? frame : frame.clampedToLimits
         super.init()
@@ -154,6 +158,8 @@ open class View: Responder {
     }
 
     /// Adds a subview on top of the others, removing it from any old superview first.
+    ///
+    ///     window.contentView.addSubview(label)
     open func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
@@ -305,6 +311,8 @@ open class View: Responder {
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// Attaches a recognizer (moving it from any other view); it sees presses on this view and its descendants.
+    ///
+    ///     view.addGestureRecognizer(LongPressGestureRecognizer { recognizer in … })
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         if recognizer.view === self { return }
         recognizer.view?.removeGestureRecognizer(recognizer)

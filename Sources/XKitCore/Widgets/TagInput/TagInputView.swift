@@ -46,6 +46,8 @@ open class TagInputView: Control {
     /// When two titles count as the same tag; case-insensitive by default.
     public var duplicateMatching = TagDuplicateMatching.caseInsensitive { didSet { titleKeys = nil } }
     /// The most tags the user can add; nil for no limit.
+    ///
+    ///     tags.maximumTagCount = 5
     public var maximumTagCount: Int?
     /// Characters that end a tag while typing or pasting (line breaks always do when pasting).
     public var separators: Set<Character> = [","]
@@ -123,6 +125,8 @@ open class TagInputView: Control {
     }
 
     /// A tag input showing tags with these titles (trimmed; empty ones dropped), and suggestions.
+    ///
+    ///     let tags = TagInputView(titles: ["swift", "日本語"], suggestions: ["x11"])
     public convenience init(titles: [String], suggestions: [String] = []) {
         self.init()
         tags = titles.map { TagInputView.trimmed($0) }.filter { !$0.isEmpty }.map { Tag(title: $0) }
