@@ -1,6 +1,6 @@
 # XKit: two commands do all the set-up on a fresh Debian machine.
 #   make run    builds and launches the demo gallery
-#   make test   runs the whole test suite (starts its own private Xvfb)
+#   make test   runs the whole test suite (starts its own private Xvfb, then again under openbox)
 SWIFT ?= swift
 ARGS ?=
 
@@ -14,10 +14,13 @@ run:
 	  mkdir -p out; scripts/with-xvfb.sh .build/release/xkit-demo --screenshot out/gallery.png $(ARGS); \
 	else .build/release/xkit-demo $(ARGS); fi
 
+# The X suites run twice: on a bare Xvfb, then under openbox, as users run apps (reparented, decorated,
+# placed and focused by a window manager).
 test:
 	@scripts/ensure-deps.sh test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+	XKIT_TEST_WM=openbox $(SWIFT) test --skip-build --no-parallel --filter XKitTests
 
 build:
 	$(SWIFT) build

@@ -97,16 +97,13 @@ public final class AppProcess: @unchecked Sendable {
     }
 
     /// Launches `executable` (a name resolved with `executableURL(named:)`, or a path) with `arguments`.
-    /// The environment is this process's plus DISPLAY/FONTCONFIG_FILE of the test server, XKIT_TRACE=1,
-    /// LANG=C.UTF-8 (unless set), then `environment`.
+    /// The environment is `ChildEnvironment.make` (nothing else of this process's), DISPLAY and
+    /// FONTCONFIG_FILE of the test server, XKIT_TRACE=1, LANG=C.UTF-8, then `environment`.
     public init(_ executable: String, arguments: [String] = [], environment: [String: String] = [:],
                 display: String? = nil) throws {
         let path = executable.contains("/") ? executable : try Self.executableURL(named: executable).path
         var env = try display.map { ["DISPLAY": $0] } ?? XvfbServer.shared().environment
         env["XKIT_TRACE"] = "1"
-        if ProcessInfo.processInfo.environment["LANG"] == nil && ProcessInfo.processInfo.environment["LC_ALL"] == nil {
-            env["LANG"] = "C.UTF-8"
-        }
         for (k, v) in environment { env[k] = v }
         self.executable = path
         self.arguments = arguments

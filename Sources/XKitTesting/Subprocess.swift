@@ -14,6 +14,8 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
     public var stderr: Data
     /// Whether the deadline passed and the process was killed.
     public var timedOut: Bool
+    /// The child's peak resident set size in KiB (from wait4), or nil if unknown.
+    public var maxResidentKiB: Int? = nil
 
     public var succeeded: Bool { status == 0 && !timedOut }
     public var stdoutString: String { String(decoding: stdout, as: UTF8.self) }
@@ -39,14 +41,15 @@ final class ChildProcess: @unchecked Sendable {
     var stdinFD: Int32
     var stdoutFD: Int32
     var stderrFD: Int32
-    private let state = Locked<(exited: Bool, status: Int32, signal: Int32?)>((false, -1, nil))
+    private let state = Locked<(exited: Bool, status: Int32, signal: Int32?, maxRSS: Int?)>((false, -1, nil, nil))
 
     private init(pid: pid_t, argv: [String], stdinFD: Int32, stdoutFD: Int32, stderrFD: Int32) {
         self.pid = pid; self.argv = argv
         self.stdinFD = stdinFD; self.stdoutFD = stdoutFD; self.stderrFD = stderrFD
     }
 
-    /// Spawns `argv` (searching PATH) with the current environment plus `environment`.
+    /// Spawns `argv` (searching PATH) in `ChildEnvironment.make(environment)`: never the host's
+    /// `XKIT_*` or locale settings, which would change what the child does under test.
     static func spawn(_ argv: [String], environment: [String: String] = [:],
                       stdin: Redirect = .null, stdout: Redirect = .pipe, stderr: Redirect = .pipe,
                       extraStdinFD: Int32? = nil) throws -> ChildProcess {
@@ -103,14 +106,7 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setpgroup(&attr, 0)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
-        var env: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let s = String(cString: entry)
-            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-            p += 1
-        }
-        for (k, v) in environment { env[k] = v }
+        let env = ChildEnvironment.make(environment)
         let cArgv = argv.map { strdup($0) } + [nil]
         let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cArgv.forEach { free($0) }; cEnv.forEach { free($0) } }
@@ -132,9 +128,11 @@ final class ChildProcess: @unchecked Sendable {
         state.withLock { st in
             if st.exited { return true }
             var status: Int32 = 0
-            let r = waitpid(pid, &status, WNOHANG)
+            var usage = rusage()
+            let r = wait4(pid, &status, WNOHANG, &usage)
             if r == pid {
                 st.exited = true
+                st.maxRSS = usage.ru_maxrss
                 if status & 0x7f == 0 { st.status = (status >> 8) & 0xff } else {
                     st.signal = status & 0x7f; st.status = 128 + (status & 0x7f)
                 }
@@ -149,6 +147,8 @@ final class ChildProcess: @unchecked Sendable {
     var hasExited: Bool { poll() }
     var exitStatus: Int32? { poll() ? state.withLock { $0.status } : nil }
     var terminationSignal: Int32? { poll() ? state.withLock { $0.signal } : nil }
+    /// Peak resident memory in KiB, once exited.
+    var maxResidentKiB: Int? { poll() ? state.withLock { $0.maxRSS } : nil }
 
     /// Waits up to `timeout` seconds for exit; returns the status or nil.
     func wait(timeout: Double) -> Int32? {
@@ -162,7 +162,8 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Sends `sig` to the child's whole process group.
     func signalGroup(_ sig: Int32) {
-        if !poll() { kill(-pid, sig) } else { kill(-pid, sig) /* stragglers in the group */ }
+        // Also after exit: stragglers may remain in the group.
+        signalProcessGroup(pid, sig)
     }
 
     /// SIGTERM, then SIGKILL after `grace` seconds; always reaps.
@@ -175,7 +176,7 @@ final class ChildProcess: @unchecked Sendable {
                 _ = wait(timeout: 5)
             }
         }
-        kill(-pid, SIGKILL) // anything the child left behind in its group
+        signalProcessGroup(pid, SIGKILL) // anything the child left behind in its group
         return exitStatus ?? -1
     }
 
@@ -187,12 +188,29 @@ final class ChildProcess: @unchecked Sendable {
     }
 }
 
+/// The explicit environment test children run in.
+public enum ChildEnvironment {
+    /// Host variables children may see: where programs and home are, and the test display and fonts
+    /// (which `XvfbServer.shared()` puts in this process's environment).
+    public static let passedThrough = ["PATH", "HOME", "USER", "LOGNAME", "TMPDIR", "DISPLAY", "FONTCONFIG_FILE"]
+
+    /// `passedThrough` from the host, `LANG=C.UTF-8`, then `overrides`. Nothing else: no `XKIT_*`,
+    /// no `LC_*`, no input-method or session variables unless a test passes them.
+    public static func make(_ overrides: [String: String] = [:]) -> [String: String] {
+        var env: [String: String] = ["LANG": "C.UTF-8", "PATH": "/usr/local/bin:/usr/bin:/bin"]
+        // getenv, not ProcessInfo: the values XvfbServer sets with setenv must be seen at once.
+        for name in passedThrough { if let value = getenv(name) { env[name] = String(cString: value) } }
+        for (key, value) in overrides { env[key] = value }
+        return env
+    }
+}
+
 /// Children still running, killed (by process group) when the test process exits.
 let liveChildren: Locked<[pid_t: Bool]> = {
     let registry = Locked<[pid_t: Bool]>([:])
     atexit {
         let pids = liveChildren.withLock { Array($0.keys) }
-        for pid in pids { kill(-pid, SIGKILL) }
+        for pid in pids { signalProcessGroup(pid, SIGKILL) }
         for pid in pids { var st: Int32 = 0; waitpid(pid, &st, 0) }
     }
     return registry
@@ -274,7 +292,8 @@ public func runProcess(_ argv: [String], stdin: Data? = nil, timeout: TimeInterv
         child.terminate(grace: 0.2)
         return child.exitStatus ?? -1
     }()
-    return ProcessResult(status: status, signal: child.terminationSignal, stdout: Data(out), stderr: Data(err), timedOut: timedOut)
+    return ProcessResult(status: status, signal: child.terminationSignal, stdout: Data(out), stderr: Data(err),
+                         timedOut: timedOut, maxResidentKiB: child.maxResidentKiB)
 }
 
 /// `runProcess` on a separate thread, so the caller's actor (e.g. the main actor serving X selections

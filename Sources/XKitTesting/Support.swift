@@ -28,6 +28,21 @@ func monotonicNow() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
+/// `kill(pid, sig)`, refused for pids that are not one child: 0 is our own process group, -1
+/// every process we may signal, and a negative pid a whole group (use `signalGroup` for that).
+@discardableResult
+func signalProcess(_ pid: pid_t, _ sig: Int32) -> Bool {
+    guard pid > 0 else { return false }
+    return kill(pid, sig) == 0
+}
+
+/// `kill(-pgid, sig)` for the process group a child leads; refused for 0 and 1 (ourselves, init).
+@discardableResult
+func signalProcessGroup(_ pgid: pid_t, _ sig: Int32) -> Bool {
+    guard pgid > 1 else { return false }
+    return kill(-pgid, sig) == 0
+}
+
 func sleepSeconds(_ seconds: Double) {
     guard seconds > 0 else { return }
     var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))

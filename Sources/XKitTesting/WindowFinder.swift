@@ -14,9 +14,70 @@ public final class WindowFinder: @unchecked Sendable {
 
     public var rootWindow: XWindowID { connection.root }
 
-    /// Children of the root window, bottom to top in stacking order. With no window manager these are
-    /// the applications' top-level windows (including override-redirect popups).
-    public func topLevelWindows() -> [XWindowID] { children(of: connection.root) }
+    /// The applications' top-level windows (including override-redirect popups), bottom to top in
+    /// stacking order: the root's children, each frame of a window manager replaced by the client
+    /// window it holds.
+    public func topLevelWindows() -> [XWindowID] {
+        children(of: connection.root).map { clientWindow(in: $0) ?? $0 }
+    }
+
+    /// The client window in `window`: `window` itself when it carries `WM_STATE`, else the nearest
+    /// descendant that does (a reparenting window manager's frame holds it); nil when none does.
+    public func clientWindow(in window: XWindowID) -> XWindowID? {
+        var level = [window]
+        for _ in 0..<4 {
+            if let client = level.first(where: { rawProperty($0, "WM_STATE") != nil }) { return client }
+            level = level.flatMap { children(of: $0) }
+            if level.isEmpty { break }
+        }
+        return nil
+    }
+
+    /// The window manager's frame around `window`: its ancestor that is a child of the root
+    /// (`window` itself when nothing reparented it).
+    public func frameWindow(of window: XWindowID) -> XWindowID {
+        var current = window
+        for _ in 0..<8 {
+            guard let parent = parent(of: current), parent != connection.root, parent != 0 else { return current }
+            current = parent
+        }
+        return current
+    }
+
+    /// The window's parent, nil if it is gone.
+    public func parent(of window: XWindowID) -> XWindowID? {
+        locked {
+            var root: UInt = 0, parent: UInt = 0
+            var kids: UnsafeMutablePointer<UInt>?
+            var count: UInt32 = 0
+            let (ok, errors) = connection.trappingErrors { XQueryTree(dpy, window, &root, &parent, &kids, &count) }
+            if let kids { XFree(kids) }
+            return ok != 0 && errors.isEmpty ? parent : nil
+        }
+    }
+
+    /// What a window manager's decorations add around `window`, in pixels (`_NET_FRAME_EXTENTS`);
+    /// all zero when no window manager framed it.
+    public func frameExtents(of window: XWindowID) -> (left: Int, right: Int, top: Int, bottom: Int) {
+        guard let e = integerListProperty(window, "_NET_FRAME_EXTENTS"), e.count == 4 else { return (0, 0, 0, 0) }
+        return (e[0], e[1], e[2], e[3])
+    }
+
+    /// Waits until `window`'s root geometry stayed the same for `quiet` seconds and returns it.
+    ///
+    /// A window manager frames a window, then may move or resize it after the map (openbox fits it to
+    /// the screen), so root coordinates read at the map can be stale; tools read them once settled.
+    public func waitForSettledGeometry(of window: XWindowID, quiet: TimeInterval = 0.2, timeout: TimeInterval = 5) throws -> Rect {
+        var last = geometry(of: window)
+        var since = monotonicNow()
+        waitUntil(timeout: timeout, interval: 0.02) {
+            let now = geometry(of: window)
+            if now != last { last = now; since = monotonicNow() }
+            return now != nil && monotonicNow() - since >= quiet
+        }
+        guard let last else { throw XKitTestingError("window \(window) is gone") }
+        return last
+    }
 
     /// Children of `window`, bottom to top.
     public func children(of window: XWindowID) -> [XWindowID] {
@@ -165,6 +226,18 @@ public final class WindowFinder: @unchecked Sendable {
             XGetInputFocus(dpy, &w, &revert)
             return w
         }
+    }
+
+    /// Asks for `window` to move to `origin` (root pixels), as a pager or the user would: a window
+    /// manager moves its frame there and keeps the window inside the frame.
+    public func move(_ window: XWindowID, to origin: Point) throws {
+        let errors = locked {
+            connection.trappingErrors { () -> Void in
+                XMoveWindow(dpy, window, Int32(origin.x.rounded()), Int32(origin.y.rounded()))
+                XSync(dpy, 0)
+            }.1
+        }
+        if !errors.isEmpty { throw XKitTestingError("cannot move window \(window): X errors \(errors)") }
     }
 
     /// XSync on this connection: the server has processed everything sent before.

@@ -18,5 +18,9 @@
 //   (`await driver.pressAndHold(...)`, `await reader.xclipAsync()`, `await waitUntil { ... }`):
 //   the blocking ones would stop the app from handling the very events or selection requests
 //   the test is waiting for.
+// - `XKIT_TEST_WM=openbox` runs the tests under a window manager (`make test` does a second pass so):
+//   windows are framed and placed by it, so take root positions from the trace or `WindowFinder`
+//   (`waitForSettledGeometry`, `frameExtents`), never from where a window asked to be.
+//   `XKIT_TEST_WM_DEBUG=1` makes openbox log its focus and placement decisions to its log file.
 // - Goldens live in assets/golden/NAME.png; `XKIT_RECORD_GOLDENS=1` re-records, nothing else does.
 //   Failures leave NAME.actual.png and NAME.diff.png in /tmp/xkit-failures/.

@@ -20,6 +20,7 @@ public final class XTestDriver: @unchecked Sendable {
     /// Core keyboard map: keysyms per keycode, refreshed after our own changes.
     private var minKeycode: Int32 = 8, maxKeycode: Int32 = 255
     private var keysymsPerKeycode: Int32 = 0
+    private let lastRelease = Locked<Double>(0)
     private var keymap: [UInt] = []
     /// Keycodes with no keysyms, usable for typing arbitrary Unicode; LRU order.
     private var spareKeycodes: [UInt8] = []
@@ -91,6 +92,11 @@ public final class XTestDriver: @unchecked Sendable {
     /// Presses `button` (1 left, 2 middle, 3 right), first moving to `point` if given.
     public func press(at point: Point? = nil, button: Int = 1) {
         if let point { move(to: point) }
+        // No hand clicks twice within 50 ms. A window manager that grabs clicks to focus (openbox)
+        // freezes the pointer on each press until it replays it, and a second press injected while it
+        // is still busy with the first could leave the pointer frozen.
+        let sinceRelease = monotonicNow() - lastRelease.withLock { $0 }
+        if sinceRelease < 0.05 { sleepSeconds(0.05 - sinceRelease) }
         locked { XTestFakeButtonEvent(dpy, UInt32(button), 1, 0); XSync(dpy, 0) }
     }
 
@@ -98,6 +104,7 @@ public final class XTestDriver: @unchecked Sendable {
     public func release(at point: Point? = nil, button: Int = 1) {
         if let point { move(to: point) }
         locked { XTestFakeButtonEvent(dpy, UInt32(button), 0, 0); XSync(dpy, 0) }
+        lastRelease.withLock { $0 = monotonicNow() }
     }
 
     /// Moves to `point` and clicks `count` times (count 2 = double click, 30 ms apart).
@@ -110,18 +117,30 @@ public final class XTestDriver: @unchecked Sendable {
         }
     }
 
-    /// Presses at `point`, waits `duration` seconds (blocking this thread), releases.
+    /// Presses at `point` and releases `duration` seconds later on the server's clock (blocking this thread).
+    ///
+    /// XTest's delay makes the server itself wait before the release, so the events' timestamps are
+    /// exactly `duration` apart however this thread or the app is scheduled; recognizers judge
+    /// durations by those timestamps.
     public func pressAndHold(at point: Point, duration: TimeInterval, button: Int = 1) {
-        press(at: point, button: button)
-        sleepSeconds(duration)
-        release(button: button)
+        sendHold(at: point, duration: duration, button: button)
+        _ = locked { XSync(dpy, 0) }
     }
 
-    /// Presses at `point`, waits `duration` seconds with `Task.sleep`, releases.
+    /// `pressAndHold` waiting with `Task.sleep`, so an in-process app runs meanwhile.
     public func pressAndHold(at point: Point, duration: TimeInterval, button: Int = 1) async {
-        press(at: point, button: button)
+        sendHold(at: point, duration: duration, button: button)
         try? await Task.sleep(nanoseconds: UInt64(duration * 1e9))
-        release(button: button)
+        _ = locked { XSync(dpy, 0) }
+    }
+
+    private func sendHold(at point: Point, duration: TimeInterval, button: Int) {
+        move(to: point)
+        locked {
+            XTestFakeButtonEvent(dpy, UInt32(button), 1, 0)
+            XTestFakeButtonEvent(dpy, UInt32(button), 0, UInt(max(0, duration * 1000).rounded()))
+            XFlush(dpy)
+        }
     }
 
     /// Press at `from`, `steps` evenly spaced motions ending exactly at `to`, release there.

@@ -4,13 +4,11 @@ import CX11
 import Glibc
 #endif
 
-/// A private Xvfb for tests: `Xvfb -displayfd 1 -noreset -screen 0 WxHxD -nolisten tcp`.
+/// A private Xvfb for tests: `Xvfb -displayfd 1 -noreset -screen 0 WxHxD -nolisten tcp`, optionally
+/// with a window manager on it (see `TestWindowManager`).
 ///
-/// It runs under a tiny `sh` watchdog whose stdin is a pipe held open only by this process: when the
-/// test process ends in any way (exit, crash, SIGKILL), the pipe reaches EOF and the watchdog kills
-/// Xvfb. (`PR_SET_PDEATHSIG` would fire when the *thread* that spawned it exits, and Swift's
-/// concurrency pool may retire that thread — so a pipe is the robust choice.) An `atexit` hook also
-/// stops it promptly on normal exit.
+/// It runs under a `Watchdog`, so it dies with the test process however that ends. An `atexit` hook
+/// also stops it promptly on normal exit.
 public final class XvfbServer: Sendable {
     /// `":N"`.
     public let display: String
@@ -24,8 +22,9 @@ public final class XvfbServer: Sendable {
     public let packageRoot: URL
     /// Xvfb's own stderr.
     public let logFile: String
-    private let watchdog: ChildProcess
-    private let watchdogWriteFD: Int32
+    /// The window manager managing this server, if one was asked for.
+    public let windowManager: TestWindowManager?
+    private let watchdog: Watchdog
 
     /// Environment for child processes that must use this server and the pinned fonts.
     public var environment: [String: String] {
@@ -37,11 +36,13 @@ public final class XvfbServer: Sendable {
     /// The one server of this test process, started on first use. Also sets `DISPLAY` and
     /// `FONTCONFIG_FILE` in this process's environment (before any in-process X or fontconfig use),
     /// so XKit code under test never touches the user's display.
-    /// Throws (never skips) when Xvfb is not installed.
+    /// Runs the window manager `XKIT_TEST_WM` names (see `TestWindowManager.requested`).
+    /// Throws (never skips) when Xvfb, or the window manager asked for, is not installed.
     public static func shared() throws -> XvfbServer {
         try sharedInstance.withLock { instance in
             if let server = instance { return server }
-            let server = try XvfbServer(width: 1280, height: 1024, depth: 24)
+            let server = try XvfbServer(width: 1280, height: 1024, depth: 24,
+                                        windowManager: TestWindowManager.requested())
             setenv("DISPLAY", server.display, 1)
             setenv("FONTCONFIG_FILE", server.fontconfigFile, 1)
             setenv("XKIT_PACKAGE_ROOT", server.packageRoot.path, 1)
@@ -51,8 +52,10 @@ public final class XvfbServer: Sendable {
         }
     }
 
-    /// Starts a separate server (most tests want `shared()`). Stop it with `stop()`.
-    public init(width: Int = 1280, height: Int = 1024, depth: Int = 24) throws {
+    /// Starts a separate server (most tests want `shared()`), with `windowManager` managing it once
+    /// this returns. Stop it with `stop()`.
+    public init(width: Int = 1280, height: Int = 1024, depth: Int = 24,
+                windowManager: TestWindowManager.Kind? = nil) throws {
         guard findExecutable("Xvfb") != nil else {
             throw XKitTestingError("Xvfb is not installed (not found on PATH). Install it with:\n    apt-get install -y xvfb\n(UI tests need a private X server; they do not fall back to your display.)")
         }
@@ -68,59 +71,21 @@ public final class XvfbServer: Sendable {
         let log = "/tmp/xkit-xvfb-\(getpid())-\(Int(monotonicNow() * 1000) % 100000).log"
         self.logFile = log
 
-        let (watchRead, watchWrite) = try makeCloexecPipe()
-        // $1.. = Xvfb argv. Prints "pid N", then Xvfb prints the display number on the same stdout.
-        let script = """
-        "$@" </dev/null &
-        x=$!
-        echo "pid $x"
-        cat >/dev/null
-        kill -TERM $x 2>/dev/null
-        i=0
-        while kill -0 $x 2>/dev/null && [ $i -lt 40 ]; do sleep 0.05; i=$((i+1)); done
-        kill -KILL $x 2>/dev/null
-        wait $x 2>/dev/null
-        """
-        let argv = ["/bin/sh", "-c", script, "xkit-xvfb-watchdog",
-                    "Xvfb", "-displayfd", "1", "-noreset", "-screen", "0", "\(width)x\(height)x\(depth)",
+        // $1.. = Xvfb argv. The watchdog prints "pid N", then Xvfb prints the display number on the same stdout.
+        let argv = ["Xvfb", "-displayfd", "1", "-noreset", "-screen", "0", "\(width)x\(height)x\(depth)",
                     "-nolisten", "tcp"]
-        let child: ChildProcess
-        do {
-            child = try ChildProcess.spawn(argv, environment: ["FONTCONFIG_FILE": fontsConf],
-                                           stdin: .inherit, stdout: .pipe, stderr: .file(log),
-                                           extraStdinFD: watchRead)
-        } catch {
-            close(watchRead); close(watchWrite)
-            throw error
-        }
-        close(watchRead)
-        self.watchdog = child
-        self.watchdogWriteFD = watchWrite
+        let watchdog = try Watchdog(argv, environment: ["FONTCONFIG_FILE": fontsConf], stdout: .pipe, stderr: .file(log))
+        self.watchdog = watchdog
 
         // Read "pid N" and "D" lines (in either order) from the watchdog's stdout.
-        var text = ""
         var xvfbPid: pid_t?
         var number: Int?
-        let deadline = monotonicNow() + 15
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while (xvfbPid == nil || number == nil) && monotonicNow() < deadline && child.stdoutFD >= 0 {
-            var pfd = pollfd(fd: child.stdoutFD, events: Int16(POLLIN), revents: 0)
-            if Glibc.poll(&pfd, 1, 50) <= 0 {
-                if child.hasExited { break }
-                continue
-            }
-            let n = buffer.withUnsafeMutableBytes { read(child.stdoutFD, $0.baseAddress!, $0.count) }
-            if n <= 0 { break }
-            text += String(decoding: buffer[0..<n], as: UTF8.self)
-            let complete = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            for line in complete {
-                let t = line.trimmingCharacters(in: .whitespaces)
-                if t.hasPrefix("pid "), let p = pid_t(t.dropFirst(4)) { xvfbPid = p } else if let d = Int(t) { number = d }
-            }
+        let text = watchdog.readLines(timeout: 15) { line in
+            if line.hasPrefix("pid "), let p = pid_t(line.dropFirst(4)) { xvfbPid = p } else if let d = Int(line) { number = d }
+            return xvfbPid != nil && number != nil
         }
         guard let xvfbPid, let number else {
-            close(watchWrite)
-            child.terminate(grace: 0.5)
+            watchdog.stop(helper: xvfbPid, timeout: 1)
             let logText = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             throw XKitTestingError("Xvfb did not report a display number within 15 s. Output: \(text.debugDescription). Log \(log):\n\(logText.suffix(2000))")
         }
@@ -135,22 +100,26 @@ public final class XvfbServer: Sendable {
             sleepSeconds(0.02)
         }
         if !connected {
-            close(watchWrite)
-            child.terminate(grace: 0.5)
+            watchdog.stop(helper: xvfbPid, timeout: 1)
             throw XKitTestingError("Xvfb reported display \(display) but XOpenDisplay failed; see \(log)")
+        }
+        let displayName = ":\(number)"
+        do {
+            self.windowManager = try windowManager.map { try TestWindowManager($0, display: displayName, packageRoot: root) }
+        } catch {
+            watchdog.stop(helper: xvfbPid, timeout: 1)
+            throw error
         }
     }
 
-    /// Kills Xvfb and its watchdog and waits for both.
+    /// Kills the window manager, Xvfb and their watchdogs and waits for them.
     public func stop() {
-        close(watchdogWriteFD) // EOF wakes the watchdog, which kills Xvfb and exits
-        kill(pid, SIGTERM)
-        if watchdog.wait(timeout: 3) == nil { watchdog.terminate(grace: 0.5) }
-        kill(pid, SIGKILL) // it is the watchdog's child; already gone in the normal case
+        windowManager?.stop()
+        watchdog.stop(helper: pid)
     }
 
     /// Whether the Xvfb process is still alive.
-    public var isRunning: Bool { kill(pid, 0) == 0 && !watchdog.hasExited }
+    public var isRunning: Bool { signalProcess(pid, 0) && !watchdog.shell.hasExited }
 
     private static func registerAtExit() {
         atexit {

@@ -9,6 +9,7 @@ usage: xkit-bench MODE [ARGS]
   text [ARGS]       lay out 1 MiB of mixed-script text at 600 px and hit-test it, against Pango
   fuzz [COUNT]      random Unicode strings laid out and hit-tested at random points (default 1,000,000)
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
+  hostile [COUNT] [SEED]  xkit-clip -o against randomized hostile clipboard owners (default 1,000)
   all               every mode in turn
 """
 
@@ -19,6 +20,7 @@ let modes: [String: @MainActor ([String]) async -> Int32] = [
     "clip": { runClipBench(arguments: $0) },
     "text": { runTextBench(arguments: $0) },
     "fuzz": { runFuzzBench(arguments: $0) },
+    "hostile": { runHostileBench(arguments: $0) },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -16,7 +16,9 @@ usage: xkit-clip [-selection clipboard|primary] [-i] [-f] [FILE]   copy stdin or
   -f, -nodetach          stay in the foreground while serving
   -o, -out               paste the selection as UTF-8 text to stdout
   -t TARGET, -target     with -o: print that target's raw bytes; -t TARGETS lists the targets
-  -timeout SECONDS       with -o: how long to wait for the owner (default 3)
+  -timeout SECONDS       with -o: how long the whole paste may take (default 3)
+  -limit BYTES           with -o: the largest paste accepted (default 536870912, 512 MiB);
+                         K, M and G suffixes are accepted
   -h, --help             show this help
 
 exit status:
@@ -24,15 +26,16 @@ exit status:
   1  bad usage, or the input could not be read / the output written
   2  no X display (set DISPLAY)
   3  nobody owns the selection
-  4  the owner did not answer in time
+  4  the owner did not answer, or did not finish, within -timeout
   5  the text is not valid UTF-8
   6  the owner refused the conversion, or the selection could not be taken
-  7  the text is larger than the paste limit
+  7  the text is larger than the paste limit (announced or sent)
+  8  the owner answered with something that is not text (a wrong type or format)
 """
 
 enum Exit {
     static let ok: Int32 = 0, usage: Int32 = 1, noDisplay: Int32 = 2, noOwner: Int32 = 3, timeout: Int32 = 4
-    static let invalidUTF8: Int32 = 5, refused: Int32 = 6, tooLarge: Int32 = 7
+    static let invalidUTF8: Int32 = 5, refused: Int32 = 6, tooLarge: Int32 = 7, notText: Int32 = 8
 }
 
 func fail(_ message: String, _ status: Int32) -> Never {
@@ -49,6 +52,7 @@ func status(for error: Error) -> Int32 {
     case .invalidUTF8?: return Exit.invalidUTF8
     case .tooLarge?: return Exit.tooLarge
     case .conversionRefused?, .selectionNotAcquired?: return Exit.refused
+    case .unexpectedReply?: return Exit.notText
     default: return Exit.usage
     }
 }
@@ -60,6 +64,18 @@ struct Options {
     var target: String?
     var file: String?
     var timeout = 3.0
+    var limit = 512 << 20
+}
+
+/// "4096", "64K", "16M", "1G" as a byte count.
+func byteCount(_ text: String) -> Int? {
+    let units: [Character: Int] = ["K": 1 << 10, "k": 1 << 10, "M": 1 << 20, "m": 1 << 20, "G": 1 << 30, "g": 1 << 30]
+    var digits = Substring(text)
+    var scale = 1
+    if let last = text.last, let unit = units[last] { scale = unit; digits = digits.dropLast() }
+    guard let value = Int(digits), value >= 0 else { return nil }
+    let (result, overflow) = value.multipliedReportingOverflow(by: scale)
+    return overflow ? nil : result
 }
 
 func parse(_ arguments: [String]) -> Options {
@@ -84,8 +100,11 @@ func parse(_ arguments: [String]) -> Options {
         case "-f", "-nodetach", "--nodetach": options.foreground = true
         case "-t", "-target", "--target": options.target = value(argument)
         case "-timeout", "--timeout":
-            guard let seconds = Double(value(argument)), seconds > 0 else { fail("bad -timeout value", Exit.usage) }
+            guard let seconds = Double(value(argument)), seconds > 0, seconds <= 86_400 else { fail("bad -timeout value", Exit.usage) }
             options.timeout = seconds
+        case "-limit", "--limit":
+            guard let bytes = byteCount(value(argument)) else { fail("bad -limit value", Exit.usage) }
+            options.limit = bytes
         case "-h", "-help", "--help":
             print(usage)
             exit(Exit.ok)
@@ -151,7 +170,10 @@ func startApplication() {
 func paste(_ options: Options) -> Never {
     startApplication()
     let board = pasteboard(options)
+    // -timeout bounds the whole paste, so an owner trickling a byte at a time cannot hold us forever.
     board.pasteTimeout = options.timeout
+    board.pasteTimeLimit = options.timeout
+    board.maximumPasteBytes = options.limit
     Task { @MainActor in
         do {
             var output: [UInt8] = []

@@ -12,8 +12,11 @@ extension GalleryScene {
         let summary = Label(text: nil, font: .system(size: 12), textColor: .secondaryLabel)
         summary.numberOfLines = 2
         summary.accessibilityIdentifier = "tags.summary"
+        // Two lines show a few dozen titles at most: joining all of a 160,000-tag paste made a
+        // 13 MB label whose layout cost hundreds of megabytes.
         let update = { (tags: [Tag]) in
-            summary.text = "\(tags.count) tags: " + tags.map(\.title).joined(separator: " · ")
+            let shown = tags.prefix(40).map(\.title).joined(separator: " · ")
+            summary.text = "\(tags.count) tags: " + shown + (tags.count > 40 ? " · …" : "")
         }
         input.onTagsChange = update
         update(input.tags)

@@ -38,13 +38,13 @@ struct GestureBench {
 
     func down(_ p: Point, _ button: PointerButton = .primary, serverTime: UInt32 = 0) {
         router.handle(PointerEvent(kind: .down, location: p, button: button, buttonsDown: [button],
-                                   time: clock.now, timestamp: PlatformTimestamp(serverTime)))
+                                   time: clock.now, timestamp: serverTime == 0 ? nil : PlatformTimestamp(serverTime)))
     }
     func move(_ p: Point, _ held: Set<PointerButton> = [.primary]) {
         router.handle(PointerEvent(kind: .moved, location: p, buttonsDown: held, time: clock.now))
     }
     func up(_ p: Point, _ button: PointerButton = .primary, serverTime: UInt32 = 0) {
-        router.handle(PointerEvent(kind: .up, location: p, button: button, time: clock.now, timestamp: PlatformTimestamp(serverTime)))
+        router.handle(PointerEvent(kind: .up, location: p, button: button, time: clock.now, timestamp: serverTime == 0 ? nil : PlatformTimestamp(serverTime)))
     }
     /// Advances the clock and lets the router fire what became due.
     func wait(_ seconds: Double) {
@@ -418,6 +418,50 @@ final class StateLog {
         b.down(b.inChild)
         b.wait(0.5)
         #expect(pressLog.states == [.began])
+        b.up(b.inChild)
+        #expect(pressLog.states == [.began, .ended])
+        #expect(tapLog.states.isEmpty)
+    }
+
+    // The X server stamps events when they happen; a loaded app reads them late. Durations are
+    // judged by those stamps, so how late the app is cannot turn a tap into a long press or back.
+
+    @Test func aReleaseStampedBeforeTheThresholdIsATapEvenWhenReadLate() {
+        let b = GestureBench()
+        let (_, tapLog, pressLog) = tapRequiringLongPress(b)
+        b.down(b.inChild, serverTime: 10_000)
+        // The app was busy for 0.8 s (no timer tick); the release happened 0.3 s after the press.
+        b.clock.advance(by: 0.8)
+        b.up(b.inChild, serverTime: 10_300)
+        #expect(pressLog.states.isEmpty)
+        #expect(tapLog.states == [.ended])
+    }
+
+    @Test func aReleaseStampedPastTheThresholdIsALongPressEvenIfTheTimerIsLate() {
+        let b = GestureBench()
+        let (_, tapLog, pressLog) = tapRequiringLongPress(b)
+        // The press was read 0.3 s late, the release at once: the app saw 0.25 s, the user held 0.55 s.
+        b.down(b.inChild, serverTime: 10_000)
+        b.clock.advance(by: 0.25)
+        b.up(b.inChild, serverTime: 10_550)
+        #expect(pressLog.states == [.began, .ended])
+        #expect(tapLog.states.isEmpty)
+    }
+
+    @Test func exactlyTheThresholdOnTheServersClockBeginsTheLongPress() {
+        let b = GestureBench()
+        let (_, tapLog, pressLog) = tapRequiringLongPress(b)
+        b.down(b.inChild, serverTime: UInt32.max - 100)  // the millisecond clock wraps every 49.7 days
+        b.up(b.inChild, serverTime: 399)
+        #expect(pressLog.states == [.began, .ended])
+        #expect(tapLog.states.isEmpty)
+    }
+
+    @Test func withoutServerStampsTheAppsClockStillDecides() {
+        let b = GestureBench()
+        let (_, tapLog, pressLog) = tapRequiringLongPress(b)
+        b.down(b.inChild)
+        b.clock.advance(by: 0.8)
         b.up(b.inChild)
         #expect(pressLog.states == [.began, .ended])
         #expect(tapLog.states.isEmpty)

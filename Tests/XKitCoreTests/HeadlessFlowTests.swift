@@ -100,6 +100,25 @@ import XKitTesting
         #expect(!b.app.menuController.isMenuVisible)
     }
 
+    @Test func thePointerShowsAnIBeamOverTextAndTheArrowElsewhere() throws {
+        let scene = HeadlessScene()
+        let field = TextField(frame: Rect(x: 20, y: 20, width: 160, height: 24))
+        let link = View(frame: Rect(x: 20, y: 80, width: 60, height: 20))
+        link.pointerCursor = .pointingHand
+        scene.root.addSubview(field)
+        scene.root.addSubview(link)
+        let surface = try #require(scene.platform.surface(of: scene.window))
+        func hover(_ p: Point) {
+            scene.platform.send(PointerEvent(kind: .moved, location: p, time: scene.platform.clock.now), to: scene.window)
+        }
+        hover(Point(x: 40, y: 30))
+        #expect(surface.cursor == .iBeam)
+        hover(Point(x: 40, y: 90))
+        #expect(surface.cursor == .pointingHand)
+        hover(Point(x: 300, y: 200))
+        #expect(surface.cursor == .arrow)
+    }
+
     @Test func theViewsTraceComesFromTheAccessibilityTree() {
         let (scene, label) = copyableLabel("node")
         label.accessibilityIdentifier = "price"

@@ -25,14 +25,16 @@ struct BadGeometryXTests {
                                 origin: Point(x: value, y: value), app: app)
             defer { window.close() }
             #expect(window.size.width.isFinite && window.size.height.isFinite, "\(value)")
-            app.x11?.connection.flush()
+            _ = app.x11?.connection.trapErrors {}  // a round trip: the server has done the request before another client asks
             let created = try #require(finder.geometry(of: UInt(window.x11ID ?? 0)), "\(value)")
             #expect(created.width >= 1 && created.width <= 32767 && created.height >= 1 && created.height <= 32767, "\(value)")
             // Not drawn: a full-size back buffer is issue 14's item 1, not this test's business.
             window.setFrame(Rect(x: value, y: -value, width: value, height: 30))
-            app.x11?.connection.flush()
+            _ = app.x11?.connection.trapErrors {}  // a round trip: the server has done the request before another client asks
             let frame = try #require(finder.geometry(of: UInt(window.x11ID ?? 0)), "\(value)")
-            #expect(frame.width >= 1 && frame.width <= 32767 && frame.height == 30, "\(value)")
+            #expect(frame.width >= 1 && frame.width <= 32767 && frame.height >= 1 && frame.height <= 32767, "\(value)")
+            // A window manager may refuse or adjust the request; a bare server does exactly what it was asked.
+            if !app.x11!.hasWindowManager { #expect(frame.height == 30, "\(value)") }
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import XKit
+@testable import XKit
 import XKitTesting
 
 /// Buttons and tap closures driven by real XTest input against a window in this process.
@@ -97,8 +97,12 @@ final class ControlsXTests {
         let b = add(Button(title: "Keys"), at: Rect(x: 20, y: 20, width: 100, height: 30))
         var count = 0
         b.addAction { _ in count += 1 }
-        // Keyboard focus follows the pointer when no window manager gives it out.
+        // Keyboard focus follows the pointer when no window manager gives it out; a window manager
+        // gives it on request (it may have kept it on the window the user worked in last).
         driver.move(to: Point(x: 300, y: 200))
+        window.activate()
+        let finder = try WindowFinder()
+        #expect(await eventually { finder.focusedWindow() == self.window.xid })
         try driver.key("Tab")
         #expect(await eventually { b.isFirstResponder })
         try driver.key("space")

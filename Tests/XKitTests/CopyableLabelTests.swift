@@ -51,13 +51,28 @@ struct CopyableLabelTests {
         return try app.waitForEvent(named: "copied", since: mark)
     }
 
+    /// Moves the gallery window to 0, 0 (a window manager puts its frame there) and waits for the trace
+    /// to report the views at their new root position.
+    private func moveWindowToTheTop() throws {
+        let xid = try #require(app.events.first { $0.name == "window.mapped" }?.int("xid")).asWindowID
+        let finder = try WindowFinder()
+        try finder.move(xid, to: Point(x: 0, y: 0))
+        let top = Double(finder.frameExtents(of: xid).top)
+        let moved = waitUntil(timeout: 5) { ((try? view("gallery.header"))?.frame.minY ?? .infinity) <= top + 8 }
+        #expect(moved, "the header did not move to the top: \(app.tail(3))")
+    }
+
     private func clipboard() throws -> String? {
         try ClipboardReader().text(.clipboard)
     }
 
+    /// No `name` event for `seconds`, and the app provably still handling events afterwards: it
+    /// answers a ping, so a hung or dead app cannot pass by staying quiet.
     private func noEvent(named name: String, since mark: Int, within seconds: TimeInterval) -> Bool {
         Thread.sleep(forTimeInterval: seconds)
-        return !app.events[mark...].contains { $0.name == name }
+        let alive = app.isResponsive()
+        #expect(alive, "the app stopped handling events during the quiet period")
+        return alive && !app.events[mark...].contains { $0.name == name }
     }
 
     @Test func longPressThenCopyPutsTheExactTextOnTheClipboard() throws {
@@ -175,6 +190,9 @@ struct CopyableLabelTests {
     }
 
     @Test func theMenuFlipsBelowALabelNearTheTopEdgeAndPointsAtCentredText() throws {
+        // Under a window manager the window starts lower; ask for the top, where its frame leaves it
+        // just under the title bar. The menu must then follow the label's new root position.
+        try moveWindowToTheTop()
         let header = try view("gallery.header")
         var mark = app.mark()
         var menu = try rightClickMenu(at: Point(x: header.frame.minX + 40, y: header.center.y), since: mark)

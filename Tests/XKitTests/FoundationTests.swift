@@ -66,8 +66,10 @@ struct FoundationTests {
         let columns = try #require(event.views.first { $0.id == "gallery" })
         #expect(columns.frame.height == 572)
         let label = try #require(event.views.first { $0.id == "copyable.top" })
+        // Frames are in root coordinates; a window manager's frame moves the window off 0, 0.
+        let windowX = try #require(event.views.first).frame.minX
         // Three columns with 16 pt margins and gaps: the middle one is (1000 - 64) / 3 = 312 wide from x 344.
-        #expect(label.frame.minX >= 344 && label.frame.maxX <= 344 + 312)
+        #expect(label.frame.minX - windowX >= 344 && label.frame.maxX - windowX <= 344 + 312)
     }
 
     @Test func theWindowManagersDeleteRequestClosesTheWindowAndEndsTheApp() throws {

@@ -47,6 +47,21 @@ struct HarnessTests {
         #expect(waitUntil(timeout: 3) { kill(server.pid, 0) != 0 })
     }
 
+    @Test func aWindowManagerManagesItsServerAndStopsWithIt() throws {
+        let server = try XvfbServer(width: 640, height: 480, windowManager: .openbox)
+        let wm = try #require(server.windowManager)
+        #expect(wm.isRunning)
+        do { // closes its connection before the server goes
+            let finder = try WindowFinder(display: server.display)
+            #expect(finder.integerListProperty(finder.rootWindow, "_NET_SUPPORTING_WM_CHECK") == [Int(bitPattern: wm.checkWindow)])
+        }
+        server.stop()
+        // Nothing outlives the server: no orphaned window manager.
+        #expect(waitUntil(timeout: 3) { kill(wm.pid, 0) != 0 && kill(server.pid, 0) != 0 })
+        #expect(throws: XKitTestingError.self) { try TestWindowManager.requested(environment: ["XKIT_TEST_WM": "twm9"]) }
+        #expect(try TestWindowManager.requested(environment: ["XKIT_TEST_WM": ""]) == nil)
+    }
+
     // MARK: PNG and diff
 
     @Test func pngWriteThenReadIsPixelExact() throws {
@@ -125,7 +140,10 @@ struct HarnessTests {
         let finder = try WindowFinder()
         let found = try finder.waitForWindow(named: "Harness Ünïcode window")
         #expect(found == window.id)
-        #expect(finder.geometry(of: found) == Rect(x: 100, y: 80, width: 200, height: 120))
+        // A window manager puts its frame where the window asked to be, and the window inside the frame.
+        let frame = finder.frameExtents(of: found)
+        let inside = try finder.waitForSettledGeometry(of: found)
+        #expect(inside == Rect(x: Double(100 + frame.left), y: Double(80 + frame.top), width: 200, height: 120))
         #expect(finder.wmClass(of: found)?.className == "XKitHarness")
         #expect(finder.atomListProperty(found, "WM_PROTOCOLS") == ["WM_DELETE_WINDOW"])
 
@@ -136,8 +154,8 @@ struct HarnessTests {
         #expect(direct == shot)
         let screen = try Screenshot.captureScreen()
         #expect(screen.width == 1280 && screen.height == 1024)
-        #expect(screen[150, 100] == RGBImage.Pixel(hex: 0x20A040))
-        let region = try Screenshot.capture(rect: Rect(x: 90, y: 70, width: 20, height: 20))
+        #expect(screen[Int(inside.minX) + 50, Int(inside.minY) + 20] == RGBImage.Pixel(hex: 0x20A040))
+        let region = try Screenshot.capture(rect: Rect(x: inside.minX - 10, y: inside.minY - 10, width: 20, height: 20))
         #expect(region[15, 15] == RGBImage.Pixel(hex: 0x20A040))
         #expect(region[0, 0] != RGBImage.Pixel(hex: 0x20A040))
     }
@@ -154,9 +172,10 @@ struct HarnessTests {
 
     @Test func xtestClicksReachAWindowAtTheRightPlace() throws {
         let window = try RawWindow(x: 300, y: 300, width: 100, height: 100, background: 0xffffff, title: "clicks")
+        let at = try WindowFinder().waitForSettledGeometry(of: window.id).origin
         let driver = try XTestDriver()
-        driver.click(at: Point(x: 310, y: 320), button: 3)
-        driver.scroll(at: Point(x: 350, y: 350), dy: 2)
+        driver.click(at: Point(x: at.x + 10, y: at.y + 20), button: 3)
+        driver.scroll(at: Point(x: at.x + 50, y: at.y + 50), dy: 2)
         let presses = window.waitForEvents(count: 3) { $0.type == ButtonPress }
         #expect(presses.map { Int($0.xbutton.button) } == [3, 5, 5])
         #expect(presses.first.map { ($0.xbutton.x, $0.xbutton.y) } ?? (0, 0) == (10, 20))
@@ -315,6 +334,12 @@ final class RawWindow: @unchecked Sendable {
         }
         var protocols = [XInternAtom(dpy, "WM_DELETE_WINDOW", 0)]
         XSetWMProtocols(dpy, id, &protocols, 1)
+        // Ask a window manager to put the frame where the window was created, as a user-placed window.
+        var hints = XSizeHints()
+        hints.flags = USPosition | PPosition
+        hints.x = x
+        hints.y = y
+        XSetWMNormalHints(dpy, id, &hints)
         XSelectInput(dpy, id, KeyPressMask | ButtonPressMask | StructureNotifyMask | ExposureMask)
         XMapRaised(dpy, id)
         XSync(dpy, 0)

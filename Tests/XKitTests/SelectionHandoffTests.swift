@@ -14,9 +14,9 @@ extension SelectionTests {
         }
 
         /// Starts `xkit-clip -f` owning `bytes` and waits until it owns CLIPBOARD.
-        private func startXkitClip(_ bytes: [UInt8]) async -> (Process, String) {
+        private func startXkitClip(_ bytes: [UInt8]) async throws -> (Process, String) {
             let file = temporaryFile(bytes)
-            let owner = startOwner(xkitClipPath, ["-f", file], stdin: "/dev/null")
+            let owner = try startOwner(xkitClipPath, ["-f", file], stdin: "/dev/null")
             for _ in 0..<200 where Pasteboard.general.isOwner || !Pasteboard.general.hasOwner {
                 await pause(0.025)
             }
@@ -33,11 +33,10 @@ extension SelectionTests {
                 return XGetSelectionOwner(manager.display, manager.atom("CLIPBOARD_MANAGER")) == manager.window
             }
             #expect(ready)
-            let (owner, file) = await startXkitClip(bytes)
+            let (owner, file) = try await startXkitClip(bytes)
             defer { unlink(file) }
             #expect(!Pasteboard.general.isOwner)
-            let pid = owner.processIdentifier
-            kill(pid, SIGTERM)
+            #expect(signalChild(owner, SIGTERM))
             let box = UncheckedBox(owner)
             let result = await offMain { () -> (targets: [String], saved: [UInt8]?, owns: Bool, exitedAfterReply: Bool) in
                 // Act as the manager: wait for SAVE_TARGETS, copy CLIPBOARD (INCR), take it over, then answer.
@@ -72,10 +71,10 @@ extension SelectionTests {
         @Test func anUnansweringManagerDelaysExitByAtMostTheLimit() async throws {
             let manager = RawClient()
             await offMain { manager.own("CLIPBOARD_MANAGER") }
-            let (owner, file) = await startXkitClip(Array("hello".utf8))
+            let (owner, file) = try await startXkitClip(Array("hello".utf8))
             defer { unlink(file) }
             let start = Date()
-            kill(owner.processIdentifier, SIGTERM)
+            #expect(signalChild(owner, SIGTERM))
             let box = UncheckedBox(owner)
             await offMain { box.value.waitUntilExit() }
             let elapsed = Date().timeIntervalSince(start)
@@ -84,7 +83,7 @@ extension SelectionTests {
         }
 
         @Test func withoutAManagerTheOwnerExitsAtOnce() async throws {
-            let (owner, file) = await startXkitClip(Array("hello".utf8))
+            let (owner, file) = try await startXkitClip(Array("hello".utf8))
             defer { unlink(file) }
             let noManager = await offMain { () -> Bool in
                 let raw = RawClient()
@@ -92,7 +91,7 @@ extension SelectionTests {
             }
             #expect(noManager)
             let start = Date()
-            kill(owner.processIdentifier, SIGTERM)
+            #expect(signalChild(owner, SIGTERM))
             let box = UncheckedBox(owner)
             await offMain { box.value.waitUntilExit() }
             #expect(Date().timeIntervalSince(start) < 1)

@@ -165,42 +165,52 @@ final class RawClient: @unchecked Sendable {
     }
 }
 
-/// Runs a program to completion, with stdin from a file (or /dev/null) and stdout into memory.
+/// Runs a program to completion (stdin from a file, or /dev/null), killing it after `timeout` seconds.
+///
+/// Through the harness's `runProcess`: stdout and stderr are read together (a 64 MiB output cannot
+/// block the child), and the child gets the clean `ChildEnvironment`, not this process's.
 @discardableResult
 func run(_ path: String, _ arguments: [String], stdin: String? = nil, timeout: Double = 30)
     -> (status: Int32, stdout: Data, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.standardInput = stdin.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle(forReadingAtPath: "/dev/null")
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    do { try process.run() } catch { return (-1, Data(), "\(error)") }
-    // Read before waiting: a 64 MiB output would fill the pipe and block the child.
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, data, String(decoding: errors, as: UTF8.self))
+    let input = stdin.flatMap { FileManager.default.contents(atPath: $0) }
+    do {
+        let result = try runProcess([path] + arguments, stdin: input, timeout: timeout,
+                                    environment: ["DISPLAY": PrivateDisplay.name])
+        let note = result.timedOut ? "killed after the \(timeout) s timeout\n" : ""
+        return (result.timedOut ? -2 : result.status, result.stdout, note + result.stderrString)
+    } catch {
+        return (-1, Data(), "\(error)")
+    }
 }
 
-/// Starts a long-running owner (xclip -quiet, xsel --nodetach, xkit-clip -f) reading `file`.
-func startOwner(_ path: String, _ arguments: [String], stdin file: String) -> Process {
+/// Starts a long-running owner (xclip -quiet, xsel --nodetach, xkit-clip -f) reading `file`, in the
+/// clean `ChildEnvironment`; throws when it cannot start.
+func startOwner(_ path: String, _ arguments: [String], stdin file: String) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    process.environment = ChildEnvironment.make(["DISPLAY": PrivateDisplay.name])
     process.standardInput = FileHandle(forReadingAtPath: file)
     process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try? process.run()
+    try process.run()
     return process
+}
+
+/// Sends `signal` to a child that was started and has not been reaped; false otherwise.
+///
+/// A Process that never ran has pid 0, and kill(0, ...) would signal our whole process group.
+@discardableResult
+func signalChild(_ process: Process, _ signal: Int32) -> Bool {
+    let pid = process.processIdentifier
+    guard pid > 0, process.isRunning else { return false }
+    return kill(pid, signal) == 0
 }
 
 /// Kills a child process and reaps it off the main actor (waitUntilExit spins a run loop and would
 /// stall the XKit event loop, and with it any owner the child is waiting on).
 func stop(_ process: Process, signal: Int32 = SIGKILL) async {
-    guard process.isRunning else { return }
-    kill(process.processIdentifier, signal)
+    guard signalChild(process, signal) else { return }
     let box = UncheckedBox(process)
     await offMain { box.value.waitUntilExit() }
 }
@@ -256,6 +266,6 @@ func mixedScriptText(bytes size: Int) -> [UInt8] {
 /// Writes bytes to a fresh temporary file and returns its path.
 func temporaryFile(_ bytes: [UInt8]) -> String {
     let path = NSTemporaryDirectory() + "xkit-sel-\(getpid())-\(UUID().uuidString).txt"
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     return path
 }

@@ -69,6 +69,7 @@ struct TagInputTests {
         let rejected = try app.waitForEvent(named: "tags.rejected", since: mark)
         #expect(rejected.string("reason") == "duplicate")
         #expect(app.waitForQuiescence())
+        #expect(app.isResponsive(), "still handling events, so the missing change is no hang")
         #expect(!app.events.dropFirst(mark).contains { $0.name == "tags.changed" })
     }
 
@@ -119,9 +120,46 @@ struct TagInputTests {
         defer { owner.terminate() }
         let mark = app.mark()
         try driver.key("ctrl+v")
-        // Needs the X Pasteboard behind Clipboards.service, which is merged separately.
         let added = try app.waitForEvent(named: "tags.changed", since: mark, timeout: 5)
         #expect(Array(tags(added).suffix(3)) == ["alpha", "beta", "gamma"])
+    }
+
+    @Test func pastingALongListThroughXclipAddsEveryLineAndTracesTheCount() throws {
+        _ = try XvfbServer.shared()
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "0"])
+        defer { _ = app.terminate() }
+        _ = try app.waitForEvent(named: "window.mapped")
+        let driver = try XTestDriver.shared()
+        let field = try #require(app.latestViews().first { $0.type == "TextField" })
+        driver.click(at: field.center)
+        driver.waitUntilIdle()
+        // 20,000 distinct 80-character lines (1.6 MB, so xclip sends it INCR), a duplicate, a line of
+        // NULs and a lone U+200F, which are refused, and blank lines, which are skipped.
+        let n = 20_000
+        var lines = (0..<n).map { i in String(String(format: "%08d", i) + String(repeating: "abcdefghij", count: 8)).prefix(80) }
+        lines.insert("00000007" + String(repeating: "abcdefghij", count: 8).prefix(72), at: 500)
+        lines.insert("\0\0", at: 1_000)
+        lines.insert("\u{200F}", at: 2_000)
+        lines.insert("   ", at: 3_000)
+        let owner = try xclipOwn(Data((lines.joined(separator: "\n") + "\n\n").utf8))
+        defer { owner.terminate() }
+        let mark = app.mark()
+        try driver.key("ctrl+v")
+        let pasted = try app.waitForEvent(named: "tags.pasted", since: mark, timeout: 20)
+        #expect(pasted.int("added") == n)
+        #expect(pasted.int("rejected") == 3)
+        #expect(pasted.bool("limited") == false)
+        let changed = try app.waitForEvent(named: "tags.changed", since: mark)
+        #expect(changed.int("count") == n)
+        // A list this long is counted, not written out, in the trace.
+        #expect(changed["tags"] == nil)
+        let refusals = app.events.dropFirst(mark).filter { $0.name == "tags.rejected" }.compactMap { $0.string("reason") }
+        #expect(refusals == ["duplicate", "empty", "empty"])
+        // Still answering: a typed tag is added after the paste.
+        try driver.type("last")
+        try driver.key("Return")
+        let added = try app.waitForEvent(named: "tags.changed", since: mark) { $0.int("count") == n + 1 }
+        #expect(added.int("count") == n + 1)
     }
 
     @Test func scrollingRevealsChipsPastTheMaximumHeight() throws {
@@ -134,7 +172,9 @@ struct TagInputTests {
         let first = try #require(before.first?.text)
         let driver = try XTestDriver.shared()
         let mark = app.mark()
-        driver.scroll(at: Point(x: 300, y: 350), dy: 10)
+        // 300, 350 in the window, wherever a window manager placed it.
+        let window = try #require(app.latestViews().first).frame
+        driver.scroll(at: Point(x: window.minX + 300, y: window.minY + 350), dy: 10)
         let scrolled = try app.waitForEvent(named: "views", since: mark) { event in
             let views = event.views
             return views.contains { $0.type == "TagChip" } && !views.contains { $0.type == "TagChip" && $0.text == first }

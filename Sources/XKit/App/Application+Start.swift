@@ -35,6 +35,9 @@ extension Window {
     /// The X window id behind this window, when it runs on X.
     var x11ID: XID? { (surface as? X11WindowSurface)?.xid }
 
+    /// The X window id behind this window, 0 off X (for tests that talk to the server about it).
+    var xid: XID { x11ID ?? 0 }
+
     /// The back buffer behind this window, when it runs on X (tests check the pixmap the server holds).
     var x11BackBuffer: BackBuffer? { (surface as? X11WindowSurface)?.backBuffer }
 }

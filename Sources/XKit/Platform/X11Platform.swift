@@ -81,6 +81,8 @@ public final class X11Platform: Platform {
 
     public func setNeedsDisplayPass() { eventLoop.scheduleDrain() }
 
+    public func deliverPendingEvents() { eventLoop.drain() }
+
     public func run() -> Never {
         eventLoop.start()
         eventLoop.drain()
@@ -124,10 +126,15 @@ public final class X11Platform: Platform {
         return name == "UTF-8" || name == "UTF8"
     }
 
+    /// Whether an EWMH window manager runs: the root's `_NET_SUPPORTING_WM_CHECK` names a window that
+    /// names itself (a stale property left by a dead manager names a missing window).
     private static func detectWindowManager(_ connection: XConnection) -> Bool {
-        let property = XWindowProperty.read(connection: connection, window: connection.root,
-                                            property: connection.atom("_NET_SUPPORTING_WM_CHECK"))
-        return property.map { !$0.data.isEmpty } ?? false
+        let atom = connection.atom("_NET_SUPPORTING_WM_CHECK")
+        // A WINDOW property is format 32: its value is in items32, never in data.
+        guard let check = XWindowProperty.read(connection: connection, window: connection.root, property: atom)?.items32.first,
+              check != 0 else { return false }
+        let own = XWindowProperty.read(connection: connection, window: XID(UInt(bitPattern: check)), property: atom)
+        return own?.items32.first == check
     }
 }
 

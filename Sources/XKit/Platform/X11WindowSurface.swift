@@ -11,16 +11,21 @@ import Glibc
 final class X11WindowSurface: WindowSurface, XEventHandler {
     let xid: XID
     private(set) var screenOrigin: Point
-    private unowned let platform: X11Platform
-    private weak var window: Window?
-    private let kind: WindowKind
-    private var size: Size
+    unowned let platform: X11Platform
+    private(set) weak var window: Window?
+    let kind: WindowKind
+    private(set) var size: Size
+    /// Whether the server has mapped the window.
+    private(set) var isMapped = false
+    /// The window-manager states the app asked for, and the frame to restore after an emulated one.
+    var requestedState: WindowState = []
+    var restoreFrame: Rect?
     private var display: OpaquePointer { platform.connection.display }
     private var scale: Double { platform.scale }
     /// Internal so tests can check the pixmap the server really holds.
     private(set) lazy var backBuffer = BackBuffer(connection: platform.connection, window: xid, fonts: platform.fonts)
     private var inputContext: XIC?
-    private var isDestroyed = false
+    private(set) var isDestroyed = false
     private var keysDown: Set<UInt32> = []
     private var cursors: [Cursor: XID] = [:]
 
@@ -37,7 +42,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         attributes.bit_gravity = NorthWestGravity
         attributes.override_redirect = kind == .popupMenu ? 1 : 0
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
-            | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask | FocusChangeMask)
+            | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask)
         let mask = UInt(CWBackPixmap | CWBitGravity | CWOverrideRedirect | CWEventMask)
         let s = connection.scale
         xid = XCreateWindow(display, connection.root, DevicePixels.coordinate(screenOrigin.x * s),
@@ -180,6 +185,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             window.surfaceDidResize(to: size)
             updateScreenOrigin()
         case MapNotify:
+            isMapped = true
             updateScreenOrigin()
             window.surfaceDidMap()
             if kind == .normal && !platform.hasWindowManager {
@@ -187,7 +193,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
                 XSetInputFocus(display, xid, RevertToParent, Time(0))
             }
         case UnmapNotify:
+            isMapped = false
             window.surfaceDidUnmap()
+        case ReparentNotify:
+            // A window manager framed us: our root position is now the frame's plus its decorations.
+            updateScreenOrigin()
         case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify:
             guard let pointer = platform.translator.pointerEvent(event) else { return }
             if let time = pointer.timestamp { platform.lastServerTime = time.rawValue }
@@ -215,7 +225,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             let mode = event.xfocus.mode
             if mode == NotifyNormal || mode == NotifyWhileGrabbed { window.surfaceDidLoseFocus() }
         case ClientMessage:
-            handleClientMessage(event.xclient)
+            handleWindowManagerMessage(event.xclient)
+        case PropertyNotify:
+            windowManagerPropertyChanged(event.xproperty)
         case DestroyNotify:
             // Destroyed from outside (e.g. xkill): free our side of it as close() would.
             if !isDestroyed {
@@ -232,20 +244,6 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         guard inputContext == nil, !isDestroyed, let im = platform.openInputMethod() else { return }
         inputContext = cx11_create_ic(im, xid)
         if let ic = inputContext { XSetICFocus(ic) }
-    }
-
-    private func handleClientMessage(_ message: XClientMessageEvent) {
-        let connection = platform.connection
-        guard message.message_type == connection.atom("WM_PROTOCOLS") else { return }
-        let proto = Atom(UInt(bitPattern: message.data.l.0))
-        if proto == connection.atom("WM_DELETE_WINDOW") {
-            window?.surfaceCloseRequested()
-        } else if proto == connection.atom("_NET_WM_PING") {
-            var reply = XEvent()
-            reply.xclient = message
-            reply.xclient.window = connection.root
-            XSendEvent(display, connection.root, 0, Int(SubstructureNotifyMask | SubstructureRedirectMask), &reply)
-        }
     }
 
     private func updateScreenOrigin() {
@@ -282,8 +280,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     private func setProperties(title: String, explicitPosition: Bool) {
         let connection = platform.connection
         applyTitle(title)
-        var protocols = [connection.atom("WM_DELETE_WINDOW"), connection.atom("_NET_WM_PING")]
+        var protocols = Self.windowManagerProtocols.map { connection.atom($0) }
         XSetWMProtocols(display, xid, &protocols, Int32(protocols.count))
+        setInputHints()
         var pid = [Int(getpid())]
         XChangeProperty(display, xid, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace, &pid, 1)
         let type = kind == .popupMenu ? "_NET_WM_WINDOW_TYPE_POPUP_MENU" : "_NET_WM_WINDOW_TYPE_NORMAL"

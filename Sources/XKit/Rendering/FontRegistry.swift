@@ -1,5 +1,8 @@
 import CX11
 import XKitCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Resolves font descriptions through fontconfig and measures text exactly as the renderer draws it.
 @MainActor
@@ -20,6 +23,27 @@ public final class FontRegistry: TextMeasurer {
         screen = XDefaultScreen(display)
         self.scale = scale
         maxPixelSize = limits.maxFontPixelSize
+        FontRegistry.warnIfNoFonts()
+    }
+
+    /// Warns when fontconfig offers no font at all: every text would then be drawn invisibly
+    /// (zero advances, nothing on screen) with nothing else saying why. The app's one registry
+    /// asks once, at start-up.
+    private static func warnIfNoFonts() {
+        guard availableFontCount() == 0 else { return }
+        let file = getenv("FONTCONFIG_FILE").map { " (FONTCONFIG_FILE=\(String(cString: $0)))" } ?? ""
+        Trace.warn("fontconfig offers no fonts\(file), so no text will show; install one, "
+                   + "for example Debian's fonts-dejavu-core, or point FONTCONFIG_FILE at a configuration with font directories")
+    }
+
+    /// How many fonts fontconfig offers, system and application ones together.
+    private static func availableFontCount() -> Int {
+        guard FcInit() != 0, let config = FcConfigGetCurrent() else { return 0 }
+        var count = 0
+        for set in [FcSetSystem, FcSetApplication] {
+            if let fonts = FcConfigGetFonts(config, set) { count += Int(fonts.pointee.nfont) }
+        }
+        return count
     }
 
     /// The resolved face for a description, opened on first use.

@@ -22,6 +22,8 @@ public final class Pasteboard {
     public let selectionName: String
     /// Seconds to wait for the owner's answer (and between two INCR chunks) before `XKitError.timeout`.
     public var pasteTimeout: Double = 3
+    /// Seconds the whole paste may take, however the owner paces its chunks, before `XKitError.timeout`.
+    public var pasteTimeLimit: Double = 60
     /// The largest paste accepted, in bytes; bigger ones throw `XKitError.tooLarge`.
     public var maximumPasteBytes = 512 << 20
     /// When false, pasting while we own the selection makes a real X round trip instead of a shortcut.
@@ -115,8 +117,9 @@ public final class Pasteboard {
     ///
     /// Asks for UTF8_STRING, then STRING (Latin-1), then TEXT. Runs on the event loop: the UI keeps
     /// working while the owner answers.
-    /// - Throws: `XKitError.timeout`, `.invalidUTF8`, `.tooLarge`, or `.conversionRefused` when
-    ///   the owner has no text form.
+    /// - Throws: `XKitError.timeout`, `.invalidUTF8`, `.tooLarge`, `.conversionRefused` when
+    ///   the owner has no text form, or `.unexpectedReply` when it answers with something that is
+    ///   not 8-bit text (INTEGER, or UTF8_STRING in format 16).
     public func string() async throws -> String? {
         if let content = ownContent() { return String(decoding: content.utf8, as: UTF8.self) }
         guard let (reply, isLatin1) = try await textReply() else { return nil }
@@ -150,38 +153,55 @@ public final class Pasteboard {
         let atoms = owner.hub.atoms
         guard let reply = try await owner.hub.reader.convert(
             selection: owner.selection, targets: [atoms.utf8String, atoms.string, atoms.text],
-            timeout: pasteTimeout, limit: maximumPasteBytes)
+            timeout: pasteTimeout, timeLimit: pasteTimeLimit, limit: maximumPasteBytes)
         else { throw XKitError.conversionRefused(target: "UTF8_STRING, STRING or TEXT") }
+        // Anything else would decode to empty or garbled text and pass as a successful paste.
+        let textTypes = [atoms.utf8String, atoms.string, atoms.text, owner.hub.connection.atom("text/plain;charset=utf-8")]
+        // An INCR transfer that ends at once has no type: that is empty text.
+        let emptyIncr = reply.type == 0 && reply.bytes.isEmpty && reply.items.isEmpty
+        guard emptyIncr || (reply.format == 8 && textTypes.contains(reply.type)) else {
+            throw XKitError.unexpectedReply(type: owner.hub.connection.atomName(reply.type), format: Int(reply.format),
+                                            expected: "8-bit UTF8_STRING, STRING or TEXT")
+        }
         return (reply, reply.type == atoms.string)
     }
 
     /// The raw bytes the owner gives for one target (e.g. "text/html"), or nil when it refuses or nobody owns.
     ///
-    /// 32-bit replies (ATOM, INTEGER) come back as 4-byte little-endian values.
+    /// 16- and 32-bit replies (ATOM, INTEGER) come back as 2- or 4-byte little-endian values.
     public func data(forType type: String) async throws -> [UInt8]? {
         let owner = try owner()
         guard hasOwner else { return nil }
         guard let reply = try await owner.hub.reader.convert(
             selection: owner.selection, targets: [owner.hub.connection.atom(type)],
-            timeout: pasteTimeout, limit: maximumPasteBytes)
+            timeout: pasteTimeout, timeLimit: pasteTimeLimit, limit: maximumPasteBytes)
         else { return nil }
-        if reply.items.isEmpty { return reply.bytes }
+        if reply.format == 8 || reply.items.isEmpty { return reply.bytes }
+        let width = reply.format == 16 ? 2 : 4
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(reply.items.count * width)
         for item in reply.items {
-            let value = UInt32(truncatingIfNeeded: item)
-            bytes += [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF), UInt8((value >> 16) & 0xFF), UInt8(value >> 24)]
+            for shift in stride(from: 0, to: width * 8, by: 8) { bytes.append(UInt8(truncatingIfNeeded: item >> shift)) }
         }
         return bytes
     }
 
     /// The target names the owner offers (its TARGETS list); empty when nobody owns the selection.
+    ///
+    /// - Throws: `XKitError.unexpectedReply` when the list is not 32-bit atoms.
     public func availableTypes() async throws -> [String] {
         let owner = try owner()
         guard hasOwner else { return [] }
         let hub = owner.hub
         guard let reply = try await hub.reader.convert(selection: owner.selection, targets: [hub.atoms.targets],
-                                                       timeout: pasteTimeout, limit: maximumPasteBytes)
+                                                       timeout: pasteTimeout, timeLimit: pasteTimeLimit,
+                                                       limit: maximumPasteBytes)
         else { throw XKitError.conversionRefused(target: "TARGETS") }
+        // ICCCM says ATOM; some old owners say TARGETS. Anything else would read as "no types".
+        guard reply.format == 32, reply.type == XA_ATOM || reply.type == hub.atoms.targets else {
+            throw XKitError.unexpectedReply(type: hub.connection.atomName(reply.type), format: Int(reply.format),
+                                            expected: "a 32-bit ATOM list")
+        }
         return reply.items.map { hub.connection.atomName(Atom(UInt(bitPattern: $0))) }
     }
 }

@@ -21,6 +21,9 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
     case conversionRefused(target: String)
     /// The server did not make us the selection's owner (another client took it with a later time).
     case selectionNotAcquired(String)
+    /// The owner answered with data of a type or format other than the one asked for (e.g. INTEGER
+    /// in format 32 for a text paste); nothing of it was kept.
+    case unexpectedReply(type: String, format: Int, expected: String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,8 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
         case .noOwner: return "nobody owns the selection"
         case .conversionRefused(let target): return "the owner refused to convert to \(target)"
         case .selectionNotAcquired(let name): return "could not take ownership of \(name)"
+        case .unexpectedReply(let type, let format, let expected):
+            return "the owner replied with type \(type) in format \(format), not \(expected)"
         }
     }
 }

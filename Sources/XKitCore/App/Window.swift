@@ -49,6 +49,9 @@ open class Window: Responder {
     public internal(set) var isShown = false
     /// Controllers that began appearing and hear `viewDidAppear` after the next drawn frame.
     var appearancesToFinish: [ViewController] = []
+    /// The states the window manager reports for the window (fullscreen, maximized).
+    public private(set) var windowState: WindowState = []
+    private var requestedState: WindowState = []
 
     /// The platform's native window.
     @_spi(Platform) public let surface: WindowSurface
@@ -127,6 +130,47 @@ open class Window: Responder {
         resize(to: safe.size)
         // A move alone dirties nothing; the pass still has to send the request.
         platform.setNeedsDisplayPass()
+    }
+
+    /// Whether the window covers the whole screen; setting it asks the window manager.
+    ///
+    ///     window.isFullscreen = true
+    public var isFullscreen: Bool {
+        get { windowState.contains(.fullscreen) }
+        set { request(.fullscreen, newValue) }
+    }
+
+    /// Whether the window fills the work area; setting it asks the window manager.
+    public var isMaximized: Bool {
+        get { windowState.isSuperset(of: .maximized) }
+        set { request(.maximized, newValue) }
+    }
+
+    private func request(_ states: WindowState, _ on: Bool) {
+        guard !isClosed else { return }
+        if on { requestedState.formUnion(states) } else { requestedState.subtract(states) }
+        surface.requestState(requestedState)
+    }
+
+    /// Asks for the window to be raised and given keyboard focus (the window manager may refuse
+    /// to steal focus from a newer action).
+    public func activate() {
+        guard !isClosed else { return }
+        surface.activate()
+    }
+
+    /// Sets the icons a taskbar, pager or Alt+Tab shows; give several sizes. An empty list removes them.
+    ///
+    ///     window.setIcon([try IconImage(width: 32, height: 32, rgba: pixels)])
+    public func setIcon(_ images: [IconImage]) {
+        guard !isClosed else { return }
+        surface.setIcon(images)
+    }
+
+    /// Marks the window as belonging to `owner` (kept above it, out of the taskbar); nil clears it.
+    public func setTransient(for owner: Window?) {
+        guard !isClosed else { return }
+        surface.setTransient(for: owner?.surface)
     }
 
     /// Runs `body` once the first frame is on screen; at once if it already is.
@@ -271,6 +315,9 @@ open class Window: Responder {
         let delay = max(0, deadline - platform.clock.now)
         deadlineTimer = platform.schedule(after: delay) { [weak self] in
             guard let self else { return }
+            // A release already queued (stamped before the deadline by the server) must be judged
+            // first: on a loaded machine the timer can fire after the user let go.
+            self.platform.deliverPendingEvents()
             self.eventRouter.tick(now: self.platform.clock.now)
             self.scheduleGestureDeadline()
             self.platform.setNeedsDisplayPass()
@@ -331,6 +378,16 @@ open class Window: Responder {
     @_spi(Platform) public func surfaceDidLoseFocus() {
         onFocusLost?()
         for observer in focusLostObservers { observer.body() }
+    }
+
+    /// The window manager reported new states.
+    @_spi(Platform) public func surfaceStateDidChange(_ state: WindowState) {
+        guard state != windowState else { return }
+        windowState = state
+        let names: [(WindowState, String)] = [(.fullscreen, "fullscreen"), (.maximizedHorizontally, "maximizedHorizontally"),
+                                              (.maximizedVertically, "maximizedVertically")]
+        Trace.emit("window.state", [("title", .string(title)),
+                                    ("states", .array(names.filter { state.contains($0.0) }.map { .string($0.1) }))])
     }
 
     /// The window manager asked the window to close.

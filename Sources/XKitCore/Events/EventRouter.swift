@@ -125,9 +125,14 @@ public final class EventRouter {
     }
 
     /// Ends any pointer capture and gesture (for example when a popup grabs the pointer).
+    ///
+    /// Asked for from inside a dispatch (a recognizer's target opening a menu), it waits until the
+    /// dispatch is over, so recognizers never hear of a cancel in the middle of a change.
     public func cancelPointerCapture() {
-        cancelViewTracking()
-        gestures.cancelAll()
+        afterDispatch { [weak self] in
+            self?.cancelViewTracking()
+            self?.gestures.cancelAll()
+        }
     }
 
     /// Tells the tracking view its press was taken (by a popup grab or a recognizer).

@@ -27,9 +27,11 @@ public struct PointerEvent: InputEvent {
     /// Buttons held down during the event (for `moved`, the drag buttons).
     public var buttonsDown: Set<PointerButton>
     public var modifiers: Modifiers
-    /// Monotonic seconds, the clock the gesture recognizers use.
+    /// Monotonic seconds when the app read the event, the clock gesture deadlines are set on.
     public var time: Double
-    /// The platform's timestamp (the X server time), for selections and grabs.
+    /// The platform's timestamp (the X server time, when the event happened), for selections and
+    /// grabs. Gesture recognizers measure the time between a sequence's events with it, since the
+    /// app may read them late.
     public var timestamp: PlatformTimestamp?
     /// For a `scroll` from a smooth-scrolling device, the distance to scroll in points (positive y
     /// scrolls the content up, toward its end); nil for wheel clicks, which carry `button` instead.

@@ -12,8 +12,6 @@ final class GestureArena {
     private(set) var touchesCancelled = false
     private var buttonsHeld: Set<PointerButton> = []
     private var settling = false
-    private var busy = false
-    private var cancelRequested = false
     private unowned let router: EventRouter
 
     init(router: EventRouter) { self.router = router }
@@ -23,41 +21,35 @@ final class GestureArena {
     /// A button went down over `hit`; starts a sequence when no button was held.
     func pointerDown(_ event: PointerEvent, hit: View?) {
         guard let button = event.button else { return }
-        run {
-            // A press of a button we think is still down means its release was lost (a grab took it).
-            if buttonsHeld.isEmpty || buttonsHeld.contains(button) {
-                buttonsHeld = []
-                startSequence(event, hit: hit)
-            }
-            buttonsHeld.insert(button)
-            feed(event)
+        // A press of a button we think is still down means its release was lost (a grab took it).
+        if buttonsHeld.isEmpty || buttonsHeld.contains(button) {
+            buttonsHeld = []
+            startSequence(event, hit: hit)
         }
+        buttonsHeld.insert(button)
+        feed(event)
     }
 
     /// The pointer moved.
     func pointerMoved(_ event: PointerEvent) {
         guard !participants.isEmpty else { return }
-        run { feed(event) }
+        feed(event)
     }
 
     /// A button was released.
     func pointerUp(_ event: PointerEvent) {
         if let button = event.button { buttonsHeld.remove(button) }
         guard !participants.isEmpty else { return }
-        run {
-            feed(event)
-            failStalled()
-            cleanUp()
-        }
+        feed(event)
+        failStalled()
+        cleanUp()
     }
 
     /// Time passed: fires recognizer timeouts.
     func tick(now: Double) {
-        run {
-            for r in participants where isParticipant(r) && r.isListening { r.tick(now: now) }
-            failStalled()
-            cleanUp()
-        }
+        for r in participants where isParticipant(r) && r.isListening { r.tick(now: now) }
+        failStalled()
+        cleanUp()
     }
 
     /// The earliest deadline among undecided recognizers.
@@ -66,10 +58,10 @@ final class GestureArena {
     }
 
     /// Ends every gesture: active ones are cancelled, undecided ones fail.
+    ///
+    /// The router calls it only between dispatches (`EventRouter.afterDispatch`), so it never runs
+    /// while the arena is telling recognizers about a change.
     func cancelAll() {
-        // Called from a target (a menu grabbing the pointer as a long press begins): finish
-        // telling everyone about the current change first.
-        if busy { cancelRequested = true; return }
         let all = participants
         participants = []
         buttonsHeld = []
@@ -87,19 +79,17 @@ final class GestureArena {
     /// Takes one recognizer out (disabled, detached, or its view left the window).
     func drop(_ recognizer: GestureRecognizer) {
         guard let i = participants.firstIndex(where: { $0 === recognizer }) else { return }
-        run {
-            participants.remove(at: i)
-            finish(recognizer)
-            settle()
-            cleanUp()
-        }
+        participants.remove(at: i)
+        finish(recognizer)
+        settle()
+        cleanUp()
     }
 
     // MARK: Arbitration
 
     /// A recognizer asked for a new state.
     func request(_ r: GestureRecognizer, _ newState: GestureState) {
-        run { arbitrate(r, newState) }
+        arbitrate(r, newState)
     }
 
     private func arbitrate(_ r: GestureRecognizer, _ newState: GestureState) {
@@ -247,19 +237,6 @@ final class GestureArena {
         if !r.state.isFinished { r.apply(r.state.isActive ? .cancelled : .failed) }
         r.arena = nil
         r.resetState()
-    }
-
-    /// Runs an entry point; a `cancelAll` asked for meanwhile happens once the outermost one ends.
-    private func run(_ body: () -> Void) {
-        let outermost = !busy
-        busy = true
-        body()
-        guard outermost else { return }
-        busy = false
-        if cancelRequested {
-            cancelRequested = false
-            cancelAll()
-        }
     }
 
     private func isParticipant(_ r: GestureRecognizer) -> Bool {

@@ -82,8 +82,11 @@ open class GestureRecognizer: Then {
     /// Asked at the start of each pointer sequence whether the recognizer should see it at all.
     public var shouldReceive: ((GestureRecognizer, PointerEvent) -> Bool)?
 
-    /// The most recent event the recognizer handled; its `serverTime` is the timestamp for a Copy.
+    /// The most recent event the recognizer handled; its `timestamp` is the one for a Copy.
     public private(set) var lastEvent: PointerEvent?
+
+    /// The sequence's first server-stamped event, on both clocks; see `onSequenceClock`.
+    private var timeAnchor: (time: Double, timestamp: PlatformTimestamp)?
 
     /// Creates a recognizer with no targets, attached to no view.
     public init() {}
@@ -138,6 +141,7 @@ open class GestureRecognizer: Then {
     func resetState() {
         currentState = .possible
         pendingState = nil
+        timeAnchor = nil
         reset()
     }
 
@@ -190,10 +194,13 @@ open class GestureRecognizer: Then {
     // MARK: Driving
 
     /// Feeds one pointer event (window coordinates); deadlines that passed by its time fire first.
+    ///
+    /// Durations are judged on the X server's clock when events carry its timestamps (see `onSequenceClock`).
     public func handle(_ event: PointerEvent) {
         guard isEnabled else { return }
         if arena == nil, event.kind == .down, currentState.isFinished { resetState() }
         guard isListening else { return }
+        let event = onSequenceClock(event)
         tick(now: event.time)
         guard isListening else { return }
         lastEvent = event
@@ -203,6 +210,26 @@ open class GestureRecognizer: Then {
         case .up: pointerUp(event)
         case .entered, .exited, .scroll: break
         }
+    }
+
+    /// `event` with its time re-measured from the sequence's first event by platform timestamps.
+    ///
+    /// A busy app reads events late, but the server stamps them when they happen. So a release
+    /// 0.3 s (server time) after the press is a tap even when read 0.8 s later, and one 0.5 s or
+    /// more after it ends a long press even if the app's timer has not fired yet. The anchor keeps
+    /// the app's clock, so deadlines still compare with the host's `tick(now:)`. Events without a
+    /// timestamp keep their own time.
+    func onSequenceClock(_ event: PointerEvent) -> PointerEvent {
+        guard let stamp = event.timestamp else { return event }
+        guard let anchor = timeAnchor else {
+            timeAnchor = (event.time, stamp)
+            return event
+        }
+        // A stamp before the anchor keeps the event's own time.
+        guard let elapsed = stamp.seconds(since: anchor.timestamp) else { return event }
+        var measured = event
+        measured.time = anchor.time + elapsed
+        return measured
     }
 
     /// Cancels the sequence from outside (the router lost the pointer): active gestures cancel, others fail.

@@ -119,6 +119,8 @@ public final class MenuController {
         }
         ownerFocusObserver = (owner, id)
         self.popup = popup
+        // Whose popup it is, for window managers, compositors and accessibility tools.
+        popup.setTransient(for: owner)
         popup.surface.setShape(menu.outline)
         popup.show()
         let scale = owner.scale

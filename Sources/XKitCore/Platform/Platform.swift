@@ -27,6 +27,8 @@ public protocol Platform: AnyObject {
     func makeSurface(_ configuration: SurfaceConfiguration) -> WindowSurface
     /// Asks for a display pass (layout and drawing of every dirty window) soon.
     func setNeedsDisplayPass()
+    /// Delivers input the platform has received but not dispatched yet (before a timer judges a gesture).
+    func deliverPendingEvents()
     /// Runs the event loop until the process ends.
     func run() -> Never
     /// Ends the process (the headless platform only records the status).
@@ -47,6 +49,15 @@ public protocol Cancellable: AnyObject {
 public struct PlatformTimestamp: Hashable, Sendable {
     @_spi(Platform) public let rawValue: UInt32
     @_spi(Platform) public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Seconds from `earlier` to this one, or nil when this one is older.
+    ///
+    /// Platform timestamps count milliseconds and wrap at 2^32 (the X server's clock wraps every
+    /// 49.7 days), so the difference is taken modulo 2^32 and a "negative" one is refused.
+    public func seconds(since earlier: PlatformTimestamp) -> Double? {
+        let elapsed = rawValue &- earlier.rawValue
+        return elapsed < 1 << 31 ? Double(elapsed) / 1000 : nil
+    }
 }
 
 /// An input event handed to actions, menu items and key commands, as UIKit hands them a UIEvent.

@@ -37,4 +37,13 @@ public protocol WindowSurface: AnyObject {
     func setShape(_ polygons: [[Point]])
     /// The pointer's shape while it is over the surface.
     func setCursor(_ cursor: Cursor)
+    /// Asks the window manager for exactly these states; the surface reports what it got through
+    /// `Window.surfaceStateDidChange` (without a window manager it fills the screen itself).
+    func requestState(_ state: WindowState)
+    /// Asks for the window to be raised and given keyboard focus.
+    func activate()
+    /// Sets the icons a taskbar, pager or Alt+Tab shows (several sizes; the desktop picks); empty removes them.
+    func setIcon(_ images: [IconImage])
+    /// Marks the surface as belonging to `owner` (kept above it, out of the taskbar); nil clears it.
+    func setTransient(for owner: WindowSurface?)
 }

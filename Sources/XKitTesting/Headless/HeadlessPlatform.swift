@@ -75,6 +75,9 @@ public final class HeadlessPlatform: Platform {
 
     public func setNeedsDisplayPass() { needsDisplayPass = true }
 
+    /// Input is delivered synchronously by `send`, so nothing is ever pending.
+    public func deliverPendingEvents() {}
+
     /// Runs timers as their deadlines come, moving the clock, until none is left; then parks forever.
     public func run() -> Never {
         while let next = timers.filter({ !$0.isCancelled }).map(\.deadline).min() {

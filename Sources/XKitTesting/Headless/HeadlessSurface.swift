@@ -89,4 +89,15 @@ public final class HeadlessSurface: WindowSurface {
     public func releaseInput() { isGrabbing = false }
     public func setShape(_ polygons: [[Point]]) { shape = polygons }
     public func setCursor(_ cursor: Cursor) { self.cursor = cursor }
+
+    /// The icons set, the owner a popup belongs to, and whether `activate()` was asked for.
+    public private(set) var icons: [IconImage] = []
+    public private(set) weak var transientOwner: HeadlessSurface?
+    public private(set) var activationCount = 0
+
+    /// There is no window manager to refuse: the states are granted at once.
+    public func requestState(_ state: WindowState) { window?.surfaceStateDidChange(state) }
+    public func activate() { activationCount += 1 }
+    public func setIcon(_ images: [IconImage]) { icons = images }
+    public func setTransient(for owner: WindowSurface?) { transientOwner = owner as? HeadlessSurface }
 }

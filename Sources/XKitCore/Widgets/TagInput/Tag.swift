@@ -26,7 +26,7 @@ public struct Tag: Hashable, Sendable, Identifiable, CustomStringConvertible {
 
 /// Why a title was not added as a tag.
 public enum TagRejection: String, Error, Sendable, Hashable {
-    /// Nothing was left after trimming whitespace.
+    /// Nothing visible was left after trimming whitespace, controls and format characters (see `TagTitle`).
     case empty
     /// A tag with the same title (by `duplicateMatching`) exists.
     case duplicate
@@ -44,15 +44,6 @@ public enum TagDuplicateMatching: Sendable, Hashable {
     case caseInsensitive
     /// Only identical titles are the same tag.
     case exact
-
-    /// The key two titles share when they count as the same tag (nil: never).
-    func key(for title: String) -> String? {
-        switch self {
-        case .allowed: return nil
-        case .caseInsensitive: return title.lowercased()
-        case .exact: return title
-        }
-    }
 }
 
 /// How many chips can be selected at once.

@@ -71,7 +71,8 @@ extension TagInputView {
         editing.replaceSelection(with: typed)
         var parts = split(editing.text)
         let rest = parts.popLast() ?? ""
-        let committed = parts.filter { !TagInputView.trimmed($0).isEmpty }
+        // Pieces of only invisible characters go on, to be refused as empty with the hint.
+        let committed = parts.filter { !$0.allSatisfy(\.isWhitespace) }
         if committed.isEmpty && parts.count > 0 {
             addTag("")
         } else if !committed.isEmpty {

@@ -24,8 +24,9 @@ extension TagInputView {
 
     // MARK: Measurement
 
-    /// Each tag's chip size: O(n), and tags unchanged since the last pass (same tag, same place or
-    /// shifted by one removal) keep their size without being measured again.
+    /// Each tag's chip size. Tags appended since the last pass are the only ones measured; otherwise
+    /// O(n), and tags unchanged since the last pass (same tag, same place or shifted by one removal)
+    /// keep their size without being measured again.
     func currentChipSizes() -> [Size] {
         if sizesValid && chipSizes.count == tags.count { return chipSizes }
         let measurer = textMeasurer
@@ -33,11 +34,25 @@ extension TagInputView {
             advances = AdvanceCache(measurer: measurer)
             advancesMeasurer = ObjectIdentifier(measurer)
             measuredTags = []
+            sizesValid = false
         }
         guard var cache = advances else { return [] }
         advances = nil
+        defer { advances = cache }
         let font = cache.id(for: chipMetrics.font)
         let lineHeight = cache.metrics(font).lineHeight
+        func size(of tag: Tag) -> Size {
+            let width = TagInputView.width(of: tag.title, font: font, cache: &cache, measurer: measurer, in: chipMetrics.font)
+            return chipMetrics.size(titleWidth: width, lineHeight: lineHeight, showsRemoveButton: showsRemoveButtons)
+        }
+        let appended = appendedTagCount
+        appendedTagCount = 0
+        if sizesValid, appended > 0, chipSizes.count + appended == tags.count {
+            for tag in tags[chipSizes.count...] { chipSizes.append(size(of: tag)) }
+            measuredTags = tags
+            return chipSizes
+        }
+        wholeListWork += tags.count
         let old = measuredTags, oldSizes = chipSizes
         var sizes: [Size] = []
         sizes.reserveCapacity(tags.count)
@@ -48,11 +63,9 @@ extension TagInputView {
             } else if j + 1 < old.count && old[j + 1] == tag && j + 1 < oldSizes.count {
                 sizes.append(oldSizes[j + 1]); j += 2
             } else {
-                let width = TagInputView.width(of: tag.title, font: font, cache: &cache, measurer: measurer, in: chipMetrics.font)
-                sizes.append(chipMetrics.size(titleWidth: width, lineHeight: lineHeight, showsRemoveButton: showsRemoveButtons))
+                sizes.append(size(of: tag))
             }
         }
-        advances = cache
         chipSizes = sizes
         measuredTags = tags
         sizesValid = true
@@ -91,6 +104,7 @@ extension TagInputView {
 
     func invalidateFlow() {
         flow = nil
+        flowHeights = [:]
         setNeedsLayout()
         setNeedsDisplay()
     }
@@ -98,17 +112,32 @@ extension TagInputView {
     /// The flow for a container `width` wide (cached for the last width).
     func flowResult(width: Double) -> FlowLayout.Result {
         if let flow, flowWidth == width { return flow }
-        let trailing = FlowLayout.TrailingItem(minimumWidth: minimumFieldWidth, height: chipHeight)
-        let result = flowLayout.layout(currentChipSizes(), width: width, trailing: trailing)
+        let result = flowLayout.layout(currentChipSizes(), width: width, trailing: flowTrailingItem)
+        wholeListWork += tags.count
         flow = result
         flowWidth = width
+        flowHeights[width] = result.contentSize.height
         return result
+    }
+
+    /// The flow's content height at a width. Heights are remembered apart from the one cached flow,
+    /// so deciding whether the chips scroll keeps no second set of frames.
+    func flowHeight(width: Double) -> Double {
+        if let height = flowHeights[width] { return height }
+        if flow == nil { return flowResult(width: width).contentSize.height }
+        let height = flowLayout.layout(currentChipSizes(), width: width, trailing: flowTrailingItem).contentSize.height
+        wholeListWork += tags.count
+        flowHeights[width] = height
+        return height
+    }
+
+    private var flowTrailingItem: FlowLayout.TrailingItem {
+        FlowLayout.TrailingItem(minimumWidth: minimumFieldWidth, height: chipHeight)
     }
 
     /// The flow for the view's width, narrowed for the scroll bar when the chips don't fit `height`.
     func flowResult(width: Double, visibleHeight: Double) -> (result: FlowLayout.Result, scrolls: Bool) {
-        let full = flowResult(width: width)
-        guard full.contentSize.height > visibleHeight + 0.5 else { return (full, false) }
+        guard flowHeight(width: width) > visibleHeight + 0.5 else { return (flowResult(width: width), false) }
         return (flowResult(width: width - scrollBarWidth), true)
     }
 
@@ -119,7 +148,7 @@ extension TagInputView {
 
     func fittingSize(for size: Size) -> Size {
         let width = size.width.isFinite ? size.width : 400
-        var height = flowResult(width: width).contentSize.height
+        var height = flowHeight(width: width)
         if let maximumHeight, height > maximumHeight { height = maximumHeight }
         return Size(width: width, height: (height + suggestionsHeight(width: width)).rounded(.up))
     }

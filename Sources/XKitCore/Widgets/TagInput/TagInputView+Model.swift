@@ -14,54 +14,78 @@ extension TagInputView {
     /// Validates and adds several titles in one change (a paste); returns what was added and refused.
     @discardableResult
     public func addTags(_ titles: [String]) -> (tags: [Tag], rejections: [(String, TagRejection)]) {
-        var keys = currentTitleKeys()
         var added: [Tag] = []
         var rejected: [(String, TagRejection)] = []
         for raw in titles {
-            switch validate(raw, keys: keys, pending: added.count) {
+            switch validate(raw, pending: added.count) {
             case .success(let title):
-                let tag = Tag(title: title)
-                added.append(tag)
-                if let key = duplicateMatching.key(for: title) { keys.insert(key) }
+                added.append(Tag(title: title))
+                titleIndex?.insert(title)
             case .failure(let reason):
                 rejected.append((raw, reason))
             }
         }
         if !added.isEmpty {
-            tags.append(contentsOf: added)
+            appendTags(added)
             for tag in added {
                 onAdd?(tag)
                 delegate?.tagInputView(self, didAdd: tag)
             }
         }
-        for (title, reason) in rejected {
-            onReject?(title, reason)
-            Trace.emit("tags.rejected", [("title", .string(title)), ("reason", .string(reason.rawValue))])
-        }
-        if !rejected.isEmpty { showRejectionHint() }
+        reportRejections(rejected)
         return (added, rejected)
     }
 
     /// The title that would be added for `raw`, or why it would be refused.
     public func validate(_ raw: String) -> Result<String, TagRejection> {
-        validate(raw, keys: currentTitleKeys(), pending: 0)
+        validate(raw, pending: 0)
     }
 
     /// Removes a tag by id, telling `onRemove` and the delegate; returns it, or nil if absent.
     @discardableResult
     public func removeTag(id: Int) -> Tag? {
-        guard let index = tags.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = tagIndex(id: id) else { return nil }
+        // Measured tags share the array's storage; letting go first keeps the removal a move, not a copy.
+        measuredTags = []
+        pendingChange = .removed(tags[index], at: index)
         let tag = tags.remove(at: index)
         onRemove?(tag)
         delegate?.tagInputView(self, didRemove: tag)
         return tag
     }
 
+    /// The index of the tag with an id, searching from the end, where typing and Backspace work.
+    func tagIndex(id: Int) -> Int? {
+        tags.lastIndex { $0.id == id }
+    }
+
+    /// Appends validated tags as one change, without copying or re-measuring the tags already there.
+    private func appendTags(_ added: [Tag]) {
+        measuredTags = []
+        pendingChange = .appended(added.count)
+        tags.append(contentsOf: added)
+    }
+
+    /// Calls `onReject` for each refusal, traces the first few, and flashes the hint once.
+    func reportRejections(_ rejected: [(String, TagRejection)]) {
+        for (n, (title, reason)) in rejected.enumerated() {
+            onReject?(title, reason)
+            // A paste of a log file may refuse thousands: the trace gets a sample, `tags.pasted` the count.
+            if n < TagInputView.tracedRejectionLimit {
+                Trace.emit("tags.rejected", [("title", .string(String(title.prefix(200)))), ("reason", .string(reason.rawValue))])
+            }
+        }
+        if !rejected.isEmpty { showRejectionHint() }
+    }
+
+    static let tracedRejectionLimit = 20
+
     // MARK: Selection
 
     /// Selects a tag (in `.single` mode the others are deselected first).
     public func selectTag(id: Int) {
-        guard selectionMode != .none, !selectedTagIDs.contains(id), let tag = tags.first(where: { $0.id == id }) else { return }
+        guard selectionMode != .none, !selectedTagIDs.contains(id), let index = tagIndex(id: id) else { return }
+        let tag = tags[index]
         if selectionMode == .single { deselectAll() }
         selectedTagIDs.insert(id)
         activeChips[id]?.isSelected = true
@@ -74,7 +98,8 @@ extension TagInputView {
     public func deselectTag(id: Int) {
         guard selectedTagIDs.remove(id) != nil else { return }
         activeChips[id]?.isSelected = false
-        guard let tag = tags.first(where: { $0.id == id }) else { return }
+        guard let index = tagIndex(id: id) else { return }
+        let tag = tags[index]
         onDeselect?(tag)
         delegate?.tagInputView(self, didDeselect: tag)
     }
@@ -98,67 +123,86 @@ extension TagInputView {
     // MARK: Change bookkeeping
 
     func tagsDidChange() {
-        titleKeys = nil
-        sizesValid = false
-        invalidateFlow()
-        if !selectedTagIDs.isEmpty {
-            let ids = Set(tags.map(\.id))
-            selectedTagIDs = selectedTagIDs.filter { ids.contains($0) }
+        let change = pendingChange
+        pendingChange = .replaced
+        switch change {
+        case .replaced:
+            titleIndex = nil
+            sizesValid = false
+            if !selectedTagIDs.isEmpty {
+                wholeListWork += tags.count
+                let ids = Set(tags.map(\.id))
+                selectedTagIDs = selectedTagIDs.filter { ids.contains($0) }
+            }
+        case .appended(let count):
+            if sizesValid { appendedTagCount += count }
+        case .removed(let tag, let index):
+            titleIndex?.remove(tag.title)
+            selectedTagIDs.remove(tag.id)
+            if sizesValid && chipSizes.count == tags.count + 1 {
+                chipSizes.remove(at: index)
+                measuredTags = tags
+            } else {
+                sizesValid = false
+            }
         }
+        invalidateFlow()
         updateSuggestions()
         superview?.setNeedsLayout()
-        Trace.emit("tags.changed", [("tags", .array(tags.map { JSON.string($0.title) }))])
+        Trace.emit("tags.changed", tagsTraceFields())
         onTagsChange?(tags)
         delegate?.tagInputViewDidChangeTags(self)
         sendActions(for: .valueChanged)
     }
 
-    /// Keys of the current titles for duplicate checks, built once per change.
-    func currentTitleKeys() -> Set<String> {
-        if let titleKeys { return titleKeys }
-        var keys = Set<String>(minimumCapacity: tags.count)
-        if duplicateMatching != .allowed {
-            for tag in tags { if let key = duplicateMatching.key(for: tag.title) { keys.insert(key) } }
-        }
-        titleKeys = keys
-        return keys
+    /// The titles for the trace: all of them up to `tracedTitleLimit`, past that only the count, so a
+    /// change to a huge list does not write megabytes.
+    private func tagsTraceFields() -> [(String, JSON)] {
+        guard tags.count <= TagInputView.tracedTitleLimit else { return [("count", .int(tags.count))] }
+        return [("count", .int(tags.count)), ("tags", .array(tags.map { JSON.string($0.title) }))]
     }
 
-    private func validate(_ raw: String, keys: Set<String>, pending: Int) -> Result<String, TagRejection> {
-        var title = TagInputView.trimmed(raw)
+    static let tracedTitleLimit = 1_000
+
+    /// The index of the current titles for duplicate checks, built once and then kept up to date.
+    func currentTitleIndex() -> TagTitleIndex {
+        if let titleIndex { return titleIndex }
+        wholeListWork += tags.count
+        let index = TagTitleIndex(tags: tags, matching: duplicateMatching)
+        titleIndex = index
+        return index
+    }
+
+    private func validate(_ raw: String, pending: Int) -> Result<String, TagRejection> {
+        var title = TagTitle.trimmed(raw)
         guard !title.isEmpty else { return .failure(.empty) }
         if let shouldAdd {
             guard let normalised = shouldAdd(title) else { return .failure(.refused) }
-            title = TagInputView.trimmed(normalised)
+            title = TagTitle.trimmed(normalised)
         }
         if let delegate {
             guard let normalised = delegate.tagInputView(self, shouldAddTagWithTitle: title) else { return .failure(.refused) }
-            title = TagInputView.trimmed(normalised)
+            title = TagTitle.trimmed(normalised)
         }
         guard !title.isEmpty else { return .failure(.empty) }
-        if let key = duplicateMatching.key(for: title), keys.contains(key) { return .failure(.duplicate) }
+        if currentTitleIndex().contains(title, matching: duplicateMatching) { return .failure(.duplicate) }
         if let maximumTagCount, tags.count + pending >= maximumTagCount { return .failure(.limitReached) }
         return .success(title)
     }
 
-    static func trimmed(_ s: String) -> String {
-        guard let first = s.firstIndex(where: { !$0.isWhitespace }), let last = s.lastIndex(where: { !$0.isWhitespace }) else {
-            return ""
-        }
-        return String(s[first...last])
-    }
+    static func trimmed(_ s: String) -> String { TagTitle.trimmed(s) }
 
     // MARK: Suggestions
 
     /// The suggestions matching the field's text, minus existing tags; prefix matches first.
     public var filteredSuggestions: [String] {
-        let query = TagInputView.trimmed(textField.text).lowercased()
         guard !suggestions.isEmpty else { return [] }
-        let present = Set(tags.map { $0.title.lowercased() })
+        let query = TagTitle.trimmed(textField.text).lowercased()
+        let present = currentTitleIndex()
         var prefixed: [String] = [], containing: [String] = []
         for s in suggestions {
+            guard !present.containsIgnoringCase(s) else { continue }
             let lower = s.lowercased()
-            guard !present.contains(lower) else { continue }
             if query.isEmpty || lower.hasPrefix(query) { prefixed.append(s) } else if lower.contains(query) { containing.append(s) }
         }
         return prefixed + containing
@@ -210,4 +254,14 @@ extension TagInputView {
         guard !isShowingRejectionHint else { return }
         borderColor = textField.isFirstResponder ? .accent : .separator
     }
+}
+
+/// What a change to `tags` was, so the bookkeeping touches only what changed.
+enum TagListChange {
+    /// The app assigned the list: everything is re-derived (sizes that still match are reused).
+    case replaced
+    /// This many validated tags were appended at the end.
+    case appended(Int)
+    /// One tag was removed from an index.
+    case removed(Tag, at: Int)
 }

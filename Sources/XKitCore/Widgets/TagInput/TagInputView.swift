@@ -1,11 +1,12 @@
 /// Tags as chips in a left-aligned wrapping flow, with a text field on the last row to add more.
 ///
-/// Enter or a comma adds what was typed (trimmed; empty titles and duplicates are refused with a
-/// brief red flash). Suggestions under the flow add a tag with one click. Pasting "a, b, c" or lines
-/// adds each. Backspace in the empty field selects the last chip and a second one removes it; Left
-/// and Right move between chips. Past `maximumHeight` the chips scroll, and only the chips in view
-/// exist as views, so 10,000 tags stay fast. Changes reach closures, a delegate and
-/// `.valueChanged` actions.
+/// Enter or a comma adds what was typed (trimmed of whitespace, controls and format characters at
+/// its ends; titles left empty and duplicates are refused with a brief red flash). Suggestions under
+/// the flow add a tag with one click. Pasting "a, b, c" or lines adds each. Backspace in the empty
+/// field selects the last chip and a second one removes it; Left and Right move between chips. Past
+/// `maximumHeight` the chips scroll, and only the chips in view exist as views, so 10,000 tags stay
+/// fast; a key costs the same with 100,000. Changes reach closures, a delegate and `.valueChanged`
+/// actions.
 @MainActor
 open class TagInputView: Control {
     // MARK: Model
@@ -44,7 +45,7 @@ open class TagInputView: Control {
     // MARK: Behaviour
 
     /// When two titles count as the same tag; case-insensitive by default.
-    public var duplicateMatching = TagDuplicateMatching.caseInsensitive { didSet { titleKeys = nil } }
+    public var duplicateMatching = TagDuplicateMatching.caseInsensitive { didSet { titleIndex = nil } }
     /// The most tags the user can add; nil for no limit.
     ///
     ///     tags.maximumTagCount = 5
@@ -59,6 +60,9 @@ open class TagInputView: Control {
     open var showsRemoveButtons = true { didSet { sizesValid = false; measuredTags = []; invalidateFlow() } }
     /// The tallest the view asks to be; past it the chips scroll. Nil: tall enough for all.
     public var maximumHeight: Double? { didSet { superview?.setNeedsLayout() } }
+    /// The most tags one paste may add; the rest of an absurd paste is left on the clipboard, with a
+    /// hint and a `tags.pasted` trace saying so. A guard against pasting a log file, not a quota.
+    public var maximumTagsPerPaste = 200_000
     /// Suggested titles shown under the chips, filtered by what is typed; existing tags are left out.
     public var suggestions: [String] = [] { didSet { updateSuggestions() } }
     /// How long a refused title's red flash lasts, in seconds.
@@ -97,12 +101,21 @@ open class TagInputView: Control {
     public var contentOffset: Double { scrollView.contentOffset.y }
     var chipSizes: [Size] = []
     var sizesValid = false
+    /// Tags appended at the end since `chipSizes` was last brought up to date (measured on demand).
+    var appendedTagCount = 0
     var measuredTags: [Tag] = []
     var advances: AdvanceCache?
     var advancesMeasurer: ObjectIdentifier?
     var flow: FlowLayout.Result?
     var flowWidth = -1.0
-    var titleKeys: Set<String>?
+    /// Content heights by width since the last change (one layout pass asks with and without the scroll bar).
+    var flowHeights: [Double: Double] = [:]
+    var titleIndex: TagTitleIndex?
+    /// What the next `tagsDidChange` is about; a wholesale assignment unless the model says otherwise.
+    var pendingChange = TagListChange.replaced
+    /// Tags visited by passes over the whole list (indexing, measuring, flowing), so tests can bound
+    /// the work one key or one paste costs without timing it.
+    var wholeListWork = 0
     var activeChips: [Int: TagChip] = [:]
     var chipPool: [TagChip] = []
     var backspaceArmed = false
@@ -129,8 +142,8 @@ open class TagInputView: Control {
     ///     let tags = TagInputView(titles: ["swift", "日本語"], suggestions: ["x11"])
     public convenience init(titles: [String], suggestions: [String] = []) {
         self.init()
-        tags = titles.map { TagInputView.trimmed($0) }.filter { !$0.isEmpty }.map { Tag(title: $0) }
-        self.suggestions = suggestions.map { TagInputView.trimmed($0) }.filter { !$0.isEmpty }
+        tags = titles.map { TagTitle.trimmed($0) }.filter { !$0.isEmpty }.map { Tag(title: $0) }
+        self.suggestions = suggestions.map { TagTitle.trimmed($0) }.filter { !$0.isEmpty }
         // Observers don't run for assignments in the class's own initializers.
         tagsDidChange()
     }
@@ -148,7 +161,7 @@ open class TagInputView: Control {
     /// The tag whose chip has keyboard focus.
     public var focusedTag: Tag? {
         guard let chip = window?.eventRouter.firstResponder as? TagChip, chip.superview === scrollView else { return nil }
-        return tags.first { $0.id == chip.tag.id }
+        return tagIndex(id: chip.tag.id).map { tags[$0] }
     }
 
     // MARK: Overrides (the work is in the extensions)
