@@ -5,19 +5,19 @@ extension GalleryScene {
     /// and a tappable coloured view — all configured with `then`.
     func controlsSection() -> View {
         let log = Label(text: "Handlers ran: —", font: .system(size: 12), textColor: .secondaryLabel).then {
-            $0.identifier = "controls.log"
+            $0.accessibilityIdentifier = "controls.log"
         }
 
         var count = 0
         let counter = Button(title: "Clicked 0 times").then {
-            $0.identifier = "controls.counter"
+            $0.accessibilityIdentifier = "controls.counter"
             $0.addAction { button in
                 count += 1
                 button.title = "Clicked \(count) time\(count == 1 ? "" : "s")"
             }
         }
         let disabled = Button(title: "Disabled").then {
-            $0.identifier = "controls.disabled"
+            $0.accessibilityIdentifier = "controls.disabled"
             $0.isEnabled = false
             $0.addAction { _ in log.text = "The disabled button ran!" }
         }
@@ -28,14 +28,14 @@ extension GalleryScene {
             log.text = "Handlers ran: " + ran.suffix(6).joined(separator: " ")
         }
         let twoHandlers = Button(title: "Two handlers").then {
-            $0.identifier = "controls.two"
-            $0.setBackgroundColor(.purple, for: .normal)
+            $0.accessibilityIdentifier = "controls.two"
+            $0.setBackgroundColor(.systemPurple, for: .normal)
             $0.addAction { _ in record("A") }
         }
         var removable: ActionToken? = twoHandlers.addAction { _ in record("B") }
         let toggle = Button(title: "Remove B").then {
-            $0.identifier = "controls.remove"
-            $0.setBackgroundColor(.gray, for: .normal)
+            $0.accessibilityIdentifier = "controls.remove"
+            $0.setBackgroundColor(.systemGray, for: .normal)
             $0.addAction { toggle in
                 if let token = removable {
                     twoHandlers.removeAction(token)
@@ -52,12 +52,12 @@ extension GalleryScene {
 
         var taps = 0
         let swatch = View(frame: Rect(x: 0, y: 0, width: 120, height: 36)).then {
-            $0.identifier = "controls.swatch"
-            $0.backgroundColor = .orange
+            $0.accessibilityIdentifier = "controls.swatch"
+            $0.backgroundColor = .systemOrange
             $0.cornerRadius = 8
             $0.onTap { view in
                 taps += 1
-                view.backgroundColor = taps % 2 == 0 ? .orange : .green
+                view.backgroundColor = taps % 2 == 0 ? .systemOrange : .systemGreen
                 log.text = "Swatch tapped \(taps) time\(taps == 1 ? "" : "s")"
             }
         }

@@ -5,7 +5,7 @@ extension GalleryScene {
     func copyableSection(app: Application) -> View {
         let status = Label(text: "Long-press, right-click or press Menu on a label", font: .system(size: 12),
                            textColor: .secondaryLabel)
-        status.identifier = "copyable.status"
+        status.accessibilityIdentifier = "copyable.status"
 
         let share = MenuItem(title: "Share…") { context in
             status.text = "Shared: \((context.target as? Label)?.text ?? "")"
@@ -28,12 +28,12 @@ extension GalleryScene {
         centred.cornerRadius = 4
 
         let toggle = Button(title: "Every label copyable: off")
-        toggle.identifier = "copyable.toggle"
-        toggle.setBackgroundColor(.gray, for: .normal)
+        toggle.accessibilityIdentifier = "copyable.toggle"
+        toggle.setBackgroundColor(.systemGray, for: .normal)
         toggle.addAction { button in
             app.copyableLabelsByDefault.toggle()
             button.title = "Every label copyable: \(app.copyableLabelsByDefault ? "on" : "off")"
-            button.setBackgroundColor(app.copyableLabelsByDefault ? .green : .gray, for: .normal)
+            button.setBackgroundColor(app.copyableLabelsByDefault ? .systemGreen : .systemGray, for: .normal)
         }
         let row = StackView(axis: .horizontal, spacing: 10, alignment: .center, [toggle])
         return StackView(spacing: 8, [top, price] + paragraphs + [FixedHeight(centred, height: 36), row, status])
@@ -62,7 +62,7 @@ extension GalleryScene {
 
     private func copyable(_ key: String, id: String, font: Font) -> Label {
         let label = Label(text: DemoTexts.text(key), font: font)
-        label.identifier = id
+        label.accessibilityIdentifier = id
         label.isCopyable = true
         return label
     }

@@ -22,12 +22,12 @@ struct GalleryScene: DemoScene {
         ])
         let header = Label(text: "XKit Gallery — press and hold any text marked copyable, or right-click it",
                            font: .system(size: 13, weight: .medium), textColor: .secondaryLabel)
-        header.identifier = "gallery.header"
+        header.accessibilityIdentifier = "gallery.header"
         header.isCopyable = true
         header.frame = Rect(x: 16, y: 8, width: size.width - 32, height: 20)
         header.autoresizingMask = .flexibleWidth
         let columns = ColumnsView([left, middle, right])
-        columns.identifier = "gallery"
+        columns.accessibilityIdentifier = "gallery"
         window.contentView.addSubview(header)
         window.contentView.addSubview(columns)
         window.contentView.backgroundColor = .windowBackground
@@ -37,7 +37,7 @@ struct GalleryScene: DemoScene {
 
     private func labeled(_ key: String, _ id: String) -> Label {
         let label = Label(text: DemoTexts.text(key), font: .system(size: 15))
-        label.identifier = id
+        label.accessibilityIdentifier = id
         return label
     }
 
@@ -61,17 +61,17 @@ struct GalleryScene: DemoScene {
         ]
         var views: [View] = rows.map { id, font in
             let label = Label(text: sample, font: font)
-            label.identifier = id
+            label.accessibilityIdentifier = id
             return label
         }
         var styled = AttributedText("Attributed: ", font: .system(size: 15))
-        styled.append(AttributedText("bold ", font: .system(size: 15, weight: .bold), color: .purple))
-        styled.append(AttributedText("large ", font: .system(size: 20), color: .orange))
+        styled.append(AttributedText("bold ", font: .system(size: 15, weight: .bold), color: .systemPurple))
+        styled.append(AttributedText("large ", font: .system(size: 20), color: .systemOrange))
         styled.append(AttributedText("underlined ", font: .system(size: 15), color: .accent, underline: true))
-        styled.append(AttributedText("và tiếng Việt", font: Font(family: "serif", size: 15, italic: true), color: .green))
+        styled.append(AttributedText("và tiếng Việt", font: Font(family: "serif", size: 15, italic: true), color: .systemGreen))
         let attributed = Label()
         attributed.attributedText = styled
-        attributed.identifier = "fonts.attributed"
+        attributed.accessibilityIdentifier = "fonts.attributed"
         views.append(attributed)
         return StackView(spacing: 4, views)
     }
@@ -84,7 +84,7 @@ struct GalleryScene: DemoScene {
             label.textAlignment = alignment
             label.backgroundColor = Color(hex: 0xEEF3FB)
             label.cornerRadius = 4
-            label.identifier = "align.\(name)"
+            label.accessibilityIdentifier = "align.\(name)"
             return FixedHeight(label, height: 26)
         })
     }
@@ -92,13 +92,13 @@ struct GalleryScene: DemoScene {
     private func wrappingSection() -> View {
         let wrapped = Label(text: DemoTexts.text("long.vi"), font: .system(size: 14))
         wrapped.numberOfLines = 0
-        wrapped.identifier = "wrap.multiline"
+        wrapped.accessibilityIdentifier = "wrap.multiline"
         let cjk = Label(text: DemoTexts.text("long.ja"), font: .system(size: 14))
         cjk.numberOfLines = 0
-        cjk.identifier = "wrap.ja"
+        cjk.accessibilityIdentifier = "wrap.ja"
         let truncated = Label(text: DemoTexts.text("long.ru"), font: .system(size: 14), textColor: .secondaryLabel)
         truncated.numberOfLines = 1
-        truncated.identifier = "wrap.truncated"
+        truncated.accessibilityIdentifier = "wrap.truncated"
         return StackView(spacing: 8, [wrapped, cjk, truncated])
     }
 }

@@ -7,10 +7,10 @@ struct HelloScene: DemoScene {
 
     func build(in window: Window, app: Application) {
         let label = Label(text: DemoTexts.text("hello"), font: .system(size: 16))
-        label.identifier = "hello.label"
+        label.accessibilityIdentifier = "hello.label"
         label.frame = Rect(x: 20, y: 20, width: 420, height: 30)
         let button = Button(title: "Copy")
-        button.identifier = "hello.copy"
+        button.accessibilityIdentifier = "hello.copy"
         button.frame.origin = Point(x: 20, y: 66)
         window.contentView.addSubview(label)
         window.contentView.addSubview(button)

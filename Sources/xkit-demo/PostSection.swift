@@ -9,7 +9,7 @@ extension GalleryScene {
     func postSection(rowHeight: Double = 110, avatar: Bool = false) -> View {
         let status = Label(text: "Tap the post: the name, a #tag, the link or the text", font: .system(size: 13),
                            textColor: .secondaryLabel)
-        status.identifier = "post.status"
+        status.accessibilityIdentifier = "post.status"
         let copies = [("post.left", TextAlignment.left), ("post.right", TextAlignment.right)].map { id, alignment in
             postLabel(id: id, alignment: alignment) { part in
                 status.text = "\(id): \(part)"
@@ -36,7 +36,7 @@ extension GalleryScene {
         text.append(AttributedText(String(post.dropFirst(name.count)), font: .system(size: 15)))
         let label = Label()
         label.attributedText = text
-        label.identifier = id
+        label.accessibilityIdentifier = id
         label.numberOfLines = 0
         label.textAlignment = alignment
         label.backgroundColor = Color(hex: 0xEEF3FB)

@@ -11,7 +11,7 @@ struct TagsScene: DemoScene {
 
     func build(in window: Window, app: Application) {
         let input = TagInputView()
-        input.identifier = "tags.input"
+        input.accessibilityIdentifier = "tags.input"
         input.placeholder = "Add a tag"
         input.tags = TagsScene.words(count).map { Tag(title: $0) }
         input.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)

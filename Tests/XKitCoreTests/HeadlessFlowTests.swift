@@ -130,7 +130,7 @@ import XKitTesting
 
     @Test func theViewsTraceComesFromTheAccessibilityTree() {
         let (scene, label) = copyableLabel("node")
-        label.identifier = "price"
+        label.accessibilityIdentifier = "price"
         let node = AccessibilityNode(view: label)
         #expect(node.role == .label)
         #expect(node.name == "node")

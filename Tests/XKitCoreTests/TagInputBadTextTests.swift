@@ -8,7 +8,7 @@ import Testing
     private func withHeldHint(_ body: (TagInputFixture, Rejections) -> Void) {
         let f = TagInputFixture(titles: ["keep"])
         let rejections = Rejections()
-        f.input.onReject = { _, _, reason in rejections.reasons.append(reason) }
+        f.input.onReject = { _, reason in rejections.reasons.append(reason) }
         f.input.focusField()
         body(f, rejections)
     }

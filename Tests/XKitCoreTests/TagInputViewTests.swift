@@ -7,7 +7,7 @@ import XKitTesting
     @Test func enterCommitsTheTrimmedTitle() {
         let f = TagInputFixture(titles: ["a"])
         var added: [String] = []
-        f.input.onAdd = { _, tag in added.append(tag.title) }
+        f.input.onAdd = { tag in added.append(tag.title) }
         f.input.focusField()
         f.type("  swift ")
         f.key(.enter)
@@ -27,7 +27,7 @@ import XKitTesting
     @Test func emptyAndDuplicateTitlesAreRejectedWithABriefHint() {
         let f = TagInputFixture(titles: ["Swift"])
         var rejections: [TagRejection] = []
-        f.input.onReject = { _, _, reason in rejections.append(reason) }
+        f.input.onReject = { _, reason in rejections.append(reason) }
         f.input.focusField()
         f.type("swift")
         f.key(.enter)
@@ -75,7 +75,7 @@ import XKitTesting
         let f = TagInputFixture()
         let delegate = Delegate()
         f.input.delegate = delegate
-        f.input.shouldAdd = { _, title in title.replacingSpaces() }
+        f.input.shouldAdd = { title in title.replacingSpaces() }
         #expect(f.input.addTag("Hello World") == .success(f.input.tags.last ?? XKitCore.Tag(id: -1, title: "")))
         #expect(f.titles == ["hello-world"])
         #expect(f.input.addTag("#x") == .failure(.refused))
@@ -88,7 +88,7 @@ import XKitTesting
     @Test func backspaceInTheEmptyFieldSelectsThenRemovesTheLastChip() {
         let f = TagInputFixture(titles: ["a", "b", "c"])
         var selected: [String] = []
-        f.input.onSelect = { _, tag in selected.append(tag.title) }
+        f.input.onSelect = { tag in selected.append(tag.title) }
         f.input.focusField()
         f.key(.backspace)
         #expect(f.titles == ["a", "b", "c"])
@@ -125,9 +125,9 @@ import XKitTesting
     @Test func clickingAChipSelectsItAndTheCrossRemovesIt() {
         let f = TagInputFixture(titles: ["one", "two"])
         var events: [String] = []
-        f.input.onSelect = { _, tag in events.append("select \(tag.title)") }
-        f.input.onDeselect = { _, tag in events.append("deselect \(tag.title)") }
-        f.input.onRemove = { _, tag in events.append("remove \(tag.title)") }
+        f.input.onSelect = { tag in events.append("select \(tag.title)") }
+        f.input.onDeselect = { tag in events.append("deselect \(tag.title)") }
+        f.input.onRemove = { tag in events.append("remove \(tag.title)") }
         let chips = f.input.visibleChips
         let first = chips[0].convert(chips[0].bounds, to: nil)
         f.click(Point(x: first.minX + 12, y: first.midY))

@@ -6,11 +6,11 @@ import XKitCore
     @Test func thenConfiguresAViewAndReturnsTheSameObject() {
         let view = View()
         let configured = view.then {
-            $0.identifier = "box"
+            $0.accessibilityIdentifier = "box"
             $0.frame = Rect(x: 1, y: 2, width: 3, height: 4)
         }
         #expect(configured === view)
-        #expect(view.identifier == "box")
+        #expect(view.accessibilityIdentifier == "box")
         #expect(view.frame == Rect(x: 1, y: 2, width: 3, height: 4))
     }
 

@@ -197,7 +197,7 @@ final class XftRenderer: GraphicsContext {
     private func renderColor(_ color: Color) -> XRenderColor {
         let a = min(1, max(0, color.alpha))
         func channel(_ v: Double) -> UInt16 { UInt16((min(1, max(0, v)) * a * 65535).rounded()) }
-        return XRenderColor(red: channel(color.red), green: channel(color.green), blue: channel(color.blue),
+        return XRenderColor(red: channel(color.redComponent), green: channel(color.greenComponent), blue: channel(color.blueComponent),
                             alpha: UInt16((a * 65535).rounded()))
     }
 

@@ -10,8 +10,12 @@ import XKitCore
 @MainActor
 public final class Pasteboard {
     /// The CLIPBOARD selection: explicit Copy and Paste.
+    ///
+    ///     try Pasteboard.general.setString("250000")
     public static let general = Pasteboard(selectionName: "CLIPBOARD")
     /// The PRIMARY selection: the current text selection, pasted with the middle button.
+    ///
+    ///     let selected = try await Pasteboard.primary.string()
     public static let primary = Pasteboard(selectionName: "PRIMARY")
 
     /// The X selection's name, e.g. "CLIPBOARD".
@@ -43,6 +47,8 @@ public final class Pasteboard {
     // MARK: Copy
 
     /// Puts text on the pasteboard by taking ownership of the selection.
+    ///
+    ///     try Pasteboard.general.setString("250000")
     ///
     /// - Parameter time: the server time of the event that triggered the copy. Without it XKit uses
     ///   the latest input event's time, or asks the server for a fresh one; never CurrentTime.
@@ -106,6 +112,8 @@ public final class Pasteboard {
     // MARK: Paste
 
     /// The text on the pasteboard, or nil when nobody owns the selection.
+    ///
+    ///     let text = try await Pasteboard.general.string()
     ///
     /// Asks for UTF8_STRING, then STRING (Latin-1), then TEXT. Runs on the event loop: the UI keeps
     /// working while the owner answers.

@@ -56,6 +56,8 @@ open class Application: Responder {
     public var screenSize: Size { platform.screenBounds.size }
 
     /// Runs the event loop forever; the app ends through `quit()` or its last window closing.
+    ///
+    ///     app.run()
     public func run() -> Never { platform.run() }
 
     /// Runs `body` on the main actor after `seconds`, then redraws what it changed.

@@ -36,6 +36,19 @@ open class Window: Responder {
     public private(set) var isMapped = false
     /// Whether the window has been closed.
     public private(set) var isClosed = false
+    /// The controller whose view fills the window's content view.
+    ///
+    ///     window.rootViewController = ContactController()
+    ///
+    /// Its view appears (`viewWillAppear`, then `viewDidAppear` once drawn) when the window is shown
+    /// and disappears when the window hides or closes; replacing it makes the old one disappear.
+    public var rootViewController: ViewController? {
+        didSet { if rootViewController !== oldValue { rootViewControllerDidChange(from: oldValue) } }
+    }
+    /// Whether `show()` was called and neither `hide()` nor `close()` since: views in it are appearing or on screen.
+    public internal(set) var isShown = false
+    /// Controllers that began appearing and hear `viewDidAppear` after the next drawn frame.
+    var appearancesToFinish: [ViewController] = []
     /// The states the window manager reports for the window (fullscreen, maximized).
     public private(set) var windowState: WindowState = []
     private var requestedState: WindowState = []
@@ -55,6 +68,8 @@ open class Window: Responder {
     private var cursorShown: Cursor = .arrow
 
     /// Creates a window; call `show()` to map it.
+    ///
+    ///     let window = Window(title: "Hello", size: Size(width: 420, height: 160), app: app)
     public init(title: String, size: Size, origin: Point? = nil, kind: Kind = .normal, app: Application) {
         application = app
         self.title = title
@@ -84,8 +99,14 @@ open class Window: Responder {
     open override var nextResponder: Responder? { application }
 
     /// Maps the window; it draws on the next display pass.
+    ///
+    ///     window.show()
     public func show() {
         guard !isClosed else { return }
+        if !isShown {
+            isShown = true
+            rootViewController?.viewDidJoin(self)
+        }
         surface.show()
         platform.setNeedsDisplayPass()
     }
@@ -93,8 +114,11 @@ open class Window: Responder {
     /// Unmaps the window without closing it.
     public func hide() {
         guard !isClosed else { return }
+        let leaving = rootViewController?.viewWillLeave(self) ?? false
+        isShown = false
         surface.hide()
         isMapped = false
+        if leaving { rootViewController?.endAppearanceTransition() }
         platform.setNeedsDisplayPass()
     }
 
@@ -199,6 +223,7 @@ open class Window: Responder {
         guard !isClosed else { return }
         layoutIfPending()
         guard isMapped else { return }
+        defer { finishAppearances() }
         if treeChanged {
             treeChanged = false
             if Trace.isEnabled { Trace.emit("views", AccessibilityNode.traceFields(of: self)) }
@@ -264,6 +289,10 @@ open class Window: Responder {
     // MARK: Closing
 
     private func tearDown() {
+        let leaving = rootViewController?.viewWillLeave(self) ?? false
+        isShown = false
+        appearancesToFinish.removeAll()
+        if leaving { rootViewController?.endAppearanceTransition() }
         isClosed = true
         Trace.emit("window.closed", [("title", .string(title)), ("xid", .int(Int(surface.nativeIdentifier)))])
         deadlineTimer?.cancel()

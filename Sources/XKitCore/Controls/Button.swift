@@ -11,7 +11,7 @@ open class Button: Control {
     private var backgrounds: [ControlState: Color] = [
         .normal: .accent,
         .highlighted: Color.accent.blended(with: .black, fraction: 0.25),
-        .disabled: Color.gray.withAlpha(0.45),
+        .disabled: Color.systemGray.withAlpha(0.45),
     ]
 
     public override init(frame: Rect = .zero) {
@@ -24,6 +24,8 @@ open class Button: Control {
     }
 
     /// A button with a title and one primary-action handler.
+    ///
+    ///     let button = Button(title: "Count") { button in button.title = "Clicked" }
     public convenience init(title: String, action: ((Button) -> Void)? = nil) {
         self.init()
         setTitle(title)

@@ -61,6 +61,8 @@ open class Control: View {
     }
 
     /// Removes one handler.
+    ///
+    ///     button.removeAction(token)
     public func removeAction(_ token: ActionToken) {
         actions.remove(token)
     }
@@ -73,7 +75,7 @@ open class Control: View {
         let ran = actions.send(events, sender: self)
         guard ran > 0 else { return }
         for (event, name) in ControlEvents.names where events.contains(event) {
-            Trace.emit("action", [("id", identifier.map { JSON.string($0) } ?? .null), ("type", .string(traceType)),
+            Trace.emit("action", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("type", .string(traceType)),
                                   ("control_event", .string(name))])
         }
     }
@@ -159,6 +161,8 @@ extension Control: ControlActionTarget {}
 @MainActor
 extension ControlActionTarget where Self: Control {
     /// Adds a closure for the events; several per event run in the order added.
+    ///
+    ///     let token = button.addAction { button in button.title = "Clicked" }
     @discardableResult
     public func addAction(for events: ControlEvents = .primaryActionTriggered,
                           _ handler: @escaping (Self) -> Void) -> ActionToken {

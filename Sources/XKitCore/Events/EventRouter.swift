@@ -228,6 +228,7 @@ public final class EventRouter {
         }
         showsFocusRing = true
         makeFirstResponder(candidates[next])
+        candidates[next].scrollToVisible()
         candidates[next].setNeedsDisplay()
     }
 

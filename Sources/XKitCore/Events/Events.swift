@@ -33,11 +33,14 @@ public struct PointerEvent: InputEvent {
     /// grabs. Gesture recognizers measure the time between a sequence's events with it, since the
     /// app may read them late.
     public var timestamp: PlatformTimestamp?
+    /// For a `scroll` from a smooth-scrolling device, the distance to scroll in points (positive y
+    /// scrolls the content up, toward its end); nil for wheel clicks, which carry `button` instead.
+    public var scrollDelta: Point?
 
     public init(kind: Kind, location: Point, button: PointerButton? = nil, buttonsDown: Set<PointerButton> = [],
-                modifiers: Modifiers = [], time: Double, timestamp: PlatformTimestamp? = nil) {
+                modifiers: Modifiers = [], time: Double, timestamp: PlatformTimestamp? = nil, scrollDelta: Point? = nil) {
         self.kind = kind; self.location = location; self.button = button; self.buttonsDown = buttonsDown
-        self.modifiers = modifiers; self.time = time; self.timestamp = timestamp
+        self.modifiers = modifiers; self.time = time; self.timestamp = timestamp; self.scrollDelta = scrollDelta
     }
 }
 

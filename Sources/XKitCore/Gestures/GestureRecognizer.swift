@@ -92,6 +92,8 @@ open class GestureRecognizer: Then {
     public init() {}
 
     /// Creates a recognizer with one target.
+    ///
+    ///     let press = LongPressGestureRecognizer { recognizer in if recognizer.state == .began { … } }
     public convenience init(_ action: @escaping @MainActor (GestureRecognizer) -> Void) {
         self.init()
         addTarget(action)
@@ -164,6 +166,8 @@ open class GestureRecognizer: Then {
     // MARK: Relationships
 
     /// Makes this recognizer wait until `other` fails before it recognizes; it fails if `other` recognizes.
+    ///
+    ///     tap.require(toFail: press)
     public func require(toFail other: GestureRecognizer) {
         guard other !== self, !failureRequirements.contains(where: { $0.recognizer === other }) else { return }
         failureRequirements.append(WeakRecognizer(recognizer: other))

@@ -28,7 +28,7 @@ public final class MenuView: View {
         super.init(frame: Rect(origin: .zero, size: placement.frame.size))
         isFocusable = true
         drawsFocusRing = false
-        identifier = "menu"
+        accessibilityIdentifier = "menu"
     }
 
     public override var accessibilityRole: AccessibilityNode.Role { .menu }

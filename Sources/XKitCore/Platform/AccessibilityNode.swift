@@ -51,7 +51,7 @@ public struct AccessibilityNode {
         role = view.effectiveAccessibilityRole
         name = view.accessibilityLabel
         hint = view.accessibilityHint
-        identifier = view.identifier
+        identifier = view.accessibilityIdentifier
         frame = view.convertToScreen(view.bounds)
         var states: States = []
         if view.canBecomeFirstResponder { states.insert(.focusable) }

@@ -40,6 +40,8 @@ public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral, Cu
     }
 
     /// Text in one font and colour.
+    ///
+    ///     AttributedText("bold ", font: .bold(size: 14), color: .purple)
     public init(_ string: String, font: Font, color: Color = .label, underline: Bool = false, link: String? = nil) {
         self.init(string, attributes: TextAttributes(font: font, color: color, underline: underline, link: link))
     }
@@ -73,6 +75,8 @@ public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral, Cu
     }
 
     /// The concatenation of two attributed texts.
+    ///
+    ///     let styled = AttributedText("a", font: .system) + AttributedText("b", font: .bold())
     public static func + (lhs: AttributedText, rhs: AttributedText) -> AttributedText {
         var result = lhs
         result.append(rhs)

@@ -1,6 +1,9 @@
 /// A typed key for values that extensions attach to views (Swift on Linux has no objc_setAssociatedObject).
 ///
 /// Declare one per feature, e.g. `static let isCopyable = AssociatedKey<Bool>("copyable", default: false)`.
+///
+///     static let key = AssociatedKey<Int>("my.count", default: 0)
+///     view.associatedValues[key] += 1
 public final class AssociatedKey<Value>: @unchecked Sendable {
     /// A name for debugging; keys are told apart by identity.
     public let name: String

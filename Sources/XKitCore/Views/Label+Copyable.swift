@@ -41,6 +41,8 @@ extension Label {
     }
 
     /// What Copy puts on the clipboard instead of `text` (e.g. a price without its caption).
+    ///
+    ///     price.copyText = "250000"
     public var copyText: String? {
         get { copyableState?.copyText }
         set { ensureCopyableState().copyText = newValue }

@@ -29,7 +29,7 @@ extension Label {
             return
         }
         pasteboard.setString(copied, event: event)
-        Trace.emit("copied", [("id", identifier.map { JSON.string($0) } ?? .null), ("bytes", .int(copied.utf8.count))])
+        Trace.emit("copied", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("bytes", .int(copied.utf8.count))])
         if isCopyable { flashCopied() }
     }
 

@@ -10,6 +10,8 @@
 @MainActor
 extension Label {
     /// Whether the user can select the text with the pointer (off by default).
+    ///
+    ///     label.isSelectable = true
     public var isSelectable: Bool {
         get { interaction?.isSelectable ?? false }
         set {
@@ -48,7 +50,7 @@ extension Label {
     func publishSelection(event: InputEvent) {
         guard let selected = selectedText, !selected.isEmpty else { return }
         application?.platform.pasteboard(.primary).setString(selected, event: event)
-        Trace.emit("text.select", [("id", identifier.map { JSON.string($0) } ?? .null), ("text", .string(selected))])
+        Trace.emit("text.select", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("text", .string(selected))])
         guard let interaction, !isFirstResponder else { return }
         interaction.focusingByPointer = true
         becomeFirstResponder()

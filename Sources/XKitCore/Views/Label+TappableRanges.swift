@@ -23,11 +23,28 @@ extension Label {
 
     /// Makes every occurrence (or the first) of a substring tappable, in this text and any set later.
     ///
+    ///     label.addTapHandler(for: "@avatar1") { tapped in print(tapped.text) }
+    ///
     /// Matching compares whole characters, so "e" does not match inside "é".
     @discardableResult
     public func addTapHandler(for substring: String, occurrence: SubstringOccurrence = .all,
                               _ handler: @escaping @MainActor (TappableRange) -> Void) -> LabelTapToken {
         textInteraction.add((nil, substring, occurrence), handler: handler)
+    }
+
+    /// Makes a substring tappable with a handler that needs nothing about the tap.
+    ///
+    ///     label.addTapHandler(for: "@avatar1") { openProfile() }
+    @discardableResult
+    public func addTapHandler(for substring: String, occurrence: SubstringOccurrence = .all,
+                              _ handler: @escaping @MainActor () -> Void) -> LabelTapToken {
+        addTapHandler(for: substring, occurrence: occurrence) { (_: TappableRange) in handler() }
+    }
+
+    /// Makes a range of the current text tappable with a handler that needs nothing about the tap.
+    @discardableResult
+    public func addTapHandler(for range: Range<String.Index>, _ handler: @escaping @MainActor () -> Void) -> LabelTapToken {
+        addTapHandler(for: range) { (_: TappableRange) in handler() }
     }
 
     /// Removes a handler added with `addTapHandler`.
@@ -43,6 +60,8 @@ extension Label {
     }
 
     /// The kinds of text the label finds on its own and makes tappable (none by default).
+    ///
+    ///     label.detectors = [.mentions, .hashtags, .urls]
     public var detectors: Set<TextDetector> {
         get { interaction?.detectors ?? [] }
         set { if newValue != detectors { textInteraction.detectors = newValue } }
@@ -92,7 +111,7 @@ extension Label {
 
     /// Runs a range's handler and traces the tap.
     func fireTap(_ tap: LabelInteraction.Resolved) {
-        Trace.emit("text.tap", [("id", identifier.map { JSON.string($0) } ?? .null), ("text", .string(tap.info.text)),
+        Trace.emit("text.tap", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("text", .string(tap.info.text)),
                                 ("kind", .string(LabelInteraction.traceName(of: tap.info.kind)))])
         tap.fire(tap.info)
     }

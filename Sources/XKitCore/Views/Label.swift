@@ -24,6 +24,8 @@ open class Label: View {
     }
 
     /// A label showing a string.
+    ///
+    ///     let price = Label(text: "Giá vé: 250.000 ₫", font: .system(size: 16, weight: .semibold))
     public convenience init(text: String?, font: Font = .system, textColor: Color = .label) {
         self.init()
         self.font = font
@@ -43,6 +45,8 @@ open class Label: View {
     }
 
     /// The styled text; when nil, `text` is shown in `font` and `textColor`.
+    ///
+    ///     label.attributedText = AttributedText("bold ", font: .bold(size: 14)) + AttributedText("plain", font: .system)
     ///
     /// Setting it also sets `text` to its string. Setting `font` or `textColor` afterwards applies
     /// to the whole attributed text, as in UIKit.

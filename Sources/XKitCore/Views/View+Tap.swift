@@ -6,7 +6,10 @@ extension View: TapHandling {}
 extension TapHandling where Self: View {
     /// Runs `handler` with the view on each primary-button tap; turns on user interaction.
     ///
-    /// Handlers live exactly as long as the view and run in the order added.
+    ///     swatch.onTap { view in view.backgroundColor = .orange }
+    ///
+    /// Handlers live exactly as long as the view and run in the order added. Each tap that runs a
+    /// handler is traced as `{"event":"tap","id":…,"type":…}` under `XKIT_TRACE=1`.
     @discardableResult
     public func onTap(_ handler: @escaping (Self) -> Void) -> ActionToken {
         tapHandlers.add(.primaryActionTriggered) { view in
@@ -40,7 +43,11 @@ extension View {
         let store = TapHandlerStore()
         let recognizer = TapGestureRecognizer { [weak self, weak store] _ in
             guard let self, let store else { return }
-            store.actions.send(.primaryActionTriggered, sender: self)
+            let ran = store.actions.send(.primaryActionTriggered, sender: self)
+            if ran > 0 {
+                Trace.emit("tap", [("id", self.accessibilityIdentifier.map { JSON.string($0) } ?? .null),
+                                   ("type", .string(self.traceType))])
+            }
         }
         store.recognizer = recognizer
         addGestureRecognizer(recognizer)

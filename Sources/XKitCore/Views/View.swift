@@ -46,8 +46,17 @@ open class View: Responder {
     /// How the view follows its superview's size changes.
     public var autoresizingMask: AutoresizingMask = []
 
-    /// A name for tests and the trace (`XKIT_TRACE`).
-    public var identifier: String? { didSet { markTreeChanged() } }
+    /// A name that tests, the trace (`XKIT_TRACE`) and assistive technologies find the view by.
+    ///
+    ///     label.accessibilityIdentifier = "price"
+    public var accessibilityIdentifier: String? { didSet { markTreeChanged() } }
+
+    /// The old name of `accessibilityIdentifier`.
+    @available(*, deprecated, renamed: "accessibilityIdentifier")
+    public var identifier: String? {
+        get { accessibilityIdentifier }
+        set { accessibilityIdentifier = newValue }
+    }
 
     // MARK: Appearance
 
@@ -100,10 +109,15 @@ open class View: Responder {
     }
 
     /// State added by extensions through typed keys.
+    ///
+    ///     view.associatedValues[Counter.key] += 1
     public var associatedValues = AssociatedValues()
 
     /// Actions and key commands added by extensions.
     var responderExtensions = ResponderExtensions()
+
+    /// The controller whose `view` this is; it follows the view in the responder chain.
+    weak var viewController: ViewController?
 
     /// Whether the view can take keyboard focus (controls decide for themselves).
     public var isFocusable = false
@@ -112,6 +126,8 @@ open class View: Responder {
     public var drawsFocusRing = true
 
     /// A view with a frame in its future superview's coordinates.
+    ///
+    ///     let swatch = View(frame: Rect(x: 200, y: 60, width: 80, height: 32))
     public init(frame: Rect = .zero) {
         self.frame = frame.isWithinLimits ? frame : frame.clampedToLimits
         super.init()
@@ -142,6 +158,8 @@ open class View: Responder {
     }
 
     /// Adds a subview on top of the others, removing it from any old superview first.
+    ///
+    ///     window.contentView.addSubview(label)
     open func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
@@ -157,6 +175,7 @@ open class View: Responder {
         view.superview = self
         view.didMoveToSuperview()
         view.notifyTreeMembershipChange()
+        view.viewController?.viewDidJoin(window)
         view.setNeedsLayout()
         view.setNeedsDisplay()
         setNeedsLayout()
@@ -167,12 +186,14 @@ open class View: Responder {
     open func removeFromSuperview() {
         guard let parent = superview else { return }
         let oldWindow = window
+        let leaving = viewController?.viewWillLeave(oldWindow) ?? false
         parent.subviews.removeAll { $0 === self }
         parent.setNeedsDisplay(frame)
         superview = nil
         oldWindow?.eventRouter.viewWasRemoved(self)
         didMoveToSuperview()
         parent.markTreeChanged()
+        if leaving { viewController?.endAppearanceTransition() }
     }
 
     /// Called after the superview changes (also on removal).
@@ -203,17 +224,18 @@ open class View: Responder {
         return false
     }
 
-    /// The first descendant (or self) with the identifier.
+    /// The first descendant (or self) with the accessibility identifier: `root.view(withIdentifier: "price")`.
     public func view(withIdentifier id: String) -> View? {
-        if identifier == id { return self }
+        if accessibilityIdentifier == id { return self }
         for sub in subviews { if let found = sub.view(withIdentifier: id) { return found } }
         return nil
     }
 
     // MARK: Responder chain
 
-    /// The superview; for the root view, the window hosting it (whose next responder is the app).
-    open override var nextResponder: Responder? { superview ?? hostWindow }
+    /// The view's controller if it has one; else the superview; for the root view, the window
+    /// hosting it (whose next responder is the app).
+    open override var nextResponder: Responder? { viewController ?? superview ?? hostWindow }
 
     open override var canBecomeFirstResponder: Bool { isFocusable && !isHidden }
 
@@ -289,6 +311,8 @@ open class View: Responder {
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// Attaches a recognizer (moving it from any other view); it sees presses on this view and its descendants.
+    ///
+    ///     view.addGestureRecognizer(LongPressGestureRecognizer { recognizer in … })
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         if recognizer.view === self { return }
         recognizer.view?.removeGestureRecognizer(recognizer)
@@ -323,7 +347,13 @@ open class View: Responder {
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
-            layoutSubviews()
+            if let controller = viewController {
+                controller.viewWillLayoutSubviews()
+                layoutSubviews()
+                controller.viewDidLayoutSubviews()
+            } else {
+                layoutSubviews()
+            }
         }
         for sub in subviews { sub.layoutIfNeeded() }
     }
@@ -334,7 +364,10 @@ open class View: Responder {
     /// The size the view would like within `size`; the default keeps the current size.
     open func sizeThatFits(_ size: Size) -> Size { frame.size }
 
-    /// Resizes the view to `sizeThatFits` of an unbounded size.
+    /// Resizes the view to `sizeThatFits` of an unbounded size, keeping its origin.
+    ///
+    ///     let title = Label(text: "Settings")
+    ///     title.sizeToFit()
     public func sizeToFit() {
         frame.size = sizeThatFits(Size(width: .infinity, height: .infinity))
     }

@@ -4,6 +4,8 @@ public struct ResponderHandlerToken: Hashable, Sendable {
 }
 
 /// A key with modifiers that a view answers while it (or a descendant) is first responder.
+///
+///     KeyCommand(.character("s"), modifiers: .control)
 public struct KeyCommand: Hashable, Sendable {
     public var key: Key
     public var modifiers: Modifiers
@@ -62,6 +64,8 @@ extension View {
 
     /// Runs `handler` for a key while this view is first responder (or an ancestor of it);
     /// the handler returns false to let the key go on up the chain.
+    ///
+    ///     view.addKeyCommand(KeyCommand(.character("s"), modifiers: .control)) { _ in save(); return true }
     @discardableResult
     public func addKeyCommand(_ command: KeyCommand, _ handler: @escaping (KeyEvent) -> Bool) -> ResponderHandlerToken {
         let token = responderExtensions.nextToken()

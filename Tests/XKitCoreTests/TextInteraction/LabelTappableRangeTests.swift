@@ -221,7 +221,7 @@ import Testing
 
     @Test func aTapIsTracedWithTheRangeTextAndTheViewsEventListsRects() {
         let b = LabelBench("hello world")
-        b.label.identifier = "post"
+        b.label.accessibilityIdentifier = "post"
         b.label.addTapHandler(for: "world") { _ in }
         let fields = b.label.traceFields().map { "\($0.0)=\($0.1.serialized)" }
         // The label sits at (20, 30); "world" at x 60, y 13 inside it.

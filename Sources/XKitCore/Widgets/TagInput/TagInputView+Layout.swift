@@ -2,11 +2,11 @@
 extension TagInputView {
     func configureParts() {
         // The chips and the field are the list's items for assistive technologies, not a scroll area's.
-        scrollArea.isAccessibilityElement = false
+        scrollView.isAccessibilityElement = false
         textField.isBordered = false
         textField.drawsFocusRing = false
         textField.contentInsets = EdgeInsets(vertical: 2, horizontal: 4)
-        textField.identifier = nil
+        textField.accessibilityIdentifier = nil
         textField.keyPreview = { [weak self] field, event in self?.fieldKey(event) ?? false }
         textField.pasteHandler = { [weak self] _, string in self?.handlePaste(string) ?? false }
         textField.onChange = { [weak self] _ in self?.fieldTextDidChange() }
@@ -16,7 +16,12 @@ extension TagInputView {
             if field.isFirstResponder { self.scrollFieldIntoView() } else { self.backspaceArmed = false }
         }
         suggestionBar.onPick = { [weak self] title in self?.pickSuggestion(title) }
-        scrollBar.onScroll = { [weak self] offset in self?.setContentOffset(offset) }
+        // Home and End belong to the field and the chips; the tag input asks for pages itself.
+        scrollView.scrollsWithPageKeys = false
+        scrollView.onScroll = { [weak self] _ in
+            guard let self, !self.isLayingOutParts else { return }
+            self.setNeedsLayout()
+        }
     }
 
     // MARK: Measurement
@@ -154,22 +159,23 @@ extension TagInputView {
         let suggestions = suggestionsHeight(width: bounds.width - 16)
         let areaHeight = max(0, bounds.height - suggestions)
         let (result, scrolls) = flowResult(width: bounds.width, visibleHeight: areaHeight)
-        scrollArea.frame = Rect(x: 0, y: 0, width: bounds.width, height: areaHeight)
-        scrollBar.isHidden = !scrolls
-        scrollBar.frame = Rect(x: bounds.width - scrollBarWidth - 2, y: 4, width: scrollBarWidth, height: max(0, areaHeight - 8))
-        scrollBar.contentLength = result.contentSize.height
-        scrollBar.visibleLength = areaHeight
+        isLayingOutParts = true
+        defer { isLayingOutParts = false }
+        scrollView.frame = Rect(x: 0, y: 0, width: bounds.width, height: areaHeight)
+        scrollView.showsVerticalScrollBar = scrolls
+        scrollView.scrollBarThickness = scrollBarWidth
+        scrollView.wheelStep = 3 * (chipHeight + flowLayout.lineSpacing)
+        scrollView.contentSize = Size(width: bounds.width - (scrolls ? scrollBarWidth : 0), height: result.contentSize.height)
         suggestionBar.frame = Rect(x: 8, y: areaHeight, width: max(0, bounds.width - 16), height: max(0, suggestions - suggestionGap))
-        applyContentOffset(contentOffset)
         if let field = result.trailingFrame { textField.frame = field }
         materializeChips(result)
     }
 
     /// Shows a chip for each tag in sight (and the focused one), reusing chips that left it.
     func materializeChips(_ result: FlowLayout.Result) {
-        let visible = Rect(x: 0, y: contentOffset, width: scrollArea.bounds.width, height: scrollArea.bounds.height)
+        let visible = scrollView.visibleRect
         var needed = visibleIndices(result, in: visible)
-        let focusedID = (window?.eventRouter.firstResponder as? TagChip).flatMap { chip in chip.superview === scrollArea ? chip.tag.id : nil }
+        let focusedID = (window?.eventRouter.firstResponder as? TagChip).flatMap { chip in chip.superview === scrollView ? chip.tag.id : nil }
         if let focusedID, let index = tags.firstIndex(where: { $0.id == focusedID }), !needed.contains(index) {
             needed.append(index)
         }
@@ -215,7 +221,7 @@ extension TagInputView {
         let chip = TagChip()
         chip.addAction(owner: self) { owner, chip in owner.chipActivated(chip) }
         chip.onRemove = { [weak self] chip in self?.chipRemoveClicked(chip) }
-        scrollArea.insertSubview(chip, at: 0)
+        scrollView.insertSubview(chip, at: 0)
         return chip
     }
 
@@ -239,29 +245,25 @@ extension TagInputView {
     public var contentHeight: Double { flowResult(width: scrollBar.isHidden ? bounds.width : bounds.width - scrollBarWidth).contentSize.height }
 
     /// The largest scroll offset.
-    public var maximumContentOffset: Double { max(0, contentHeight - scrollArea.bounds.height) }
+    public var maximumContentOffset: Double { max(0, contentHeight - scrollView.bounds.height) }
 
     /// Scrolls the chips to an offset, clamped to 0...`maximumContentOffset`; NaN is ignored.
     public func setContentOffset(_ offset: Double) {
         guard !offset.isNaN else { return }
-        applyContentOffset(offset)
-        setNeedsLayout()
-    }
-
-    func applyContentOffset(_ offset: Double) {
-        let clamped = max(0, min(maximumContentOffset, offset)).rounded()
-        if clamped != contentOffset { contentOffset = clamped }
-        scrollArea.boundsOrigin = Point(x: 0, y: contentOffset)
-        scrollBar.offset = contentOffset
+        updateContentHeight()
+        scrollView.setContentOffset(Point(x: 0, y: offset))
     }
 
     /// Scrolls as little as possible to show a rect given in content coordinates.
     public func scrollRectToVisible(_ rect: Rect) {
-        let visible = scrollArea.bounds.height
-        var offset = contentOffset
-        if rect.maxY + 4 > offset + visible { offset = rect.maxY + 4 - visible }
-        if rect.minY - 4 < offset { offset = rect.minY - 4 }
-        setContentOffset(offset)
+        updateContentHeight()
+        scrollView.scrollRectToVisible(rect, margin: 4)
+    }
+
+    /// Gives the scroll view the flow's height now, so offsets set before the next layout clamp to it.
+    private func updateContentHeight() {
+        let height = contentHeight
+        if scrollView.contentSize.height != height { scrollView.contentSize.height = height }
     }
 
     /// Scrolls to the tag at `index`.
@@ -274,16 +276,5 @@ extension TagInputView {
     func scrollFieldIntoView() {
         layoutIfNeeded()
         scrollRectToVisible(textField.frame)
-    }
-
-    func handleScrollWheel(_ event: PointerEvent) -> Bool {
-        guard maximumContentOffset > 0 else { return false }
-        let step = 3 * (chipHeight + flowLayout.lineSpacing)
-        switch event.button {
-        case .scrollUp: setContentOffset(contentOffset - step)
-        case .scrollDown: setContentOffset(contentOffset + step)
-        default: return false
-        }
-        return true
     }
 }

@@ -28,7 +28,7 @@ extension TagInputView {
         if !added.isEmpty {
             appendTags(added)
             for tag in added {
-                onAdd?(self, tag)
+                onAdd?(tag)
                 delegate?.tagInputView(self, didAdd: tag)
             }
         }
@@ -49,7 +49,7 @@ extension TagInputView {
         measuredTags = []
         pendingChange = .removed(tags[index], at: index)
         let tag = tags.remove(at: index)
-        onRemove?(self, tag)
+        onRemove?(tag)
         delegate?.tagInputView(self, didRemove: tag)
         return tag
     }
@@ -69,7 +69,7 @@ extension TagInputView {
     /// Calls `onReject` for each refusal, traces the first few, and flashes the hint once.
     func reportRejections(_ rejected: [(String, TagRejection)]) {
         for (n, (title, reason)) in rejected.enumerated() {
-            onReject?(self, title, reason)
+            onReject?(title, reason)
             // A paste of a log file may refuse thousands: the trace gets a sample, `tags.pasted` the count.
             if n < TagInputView.tracedRejectionLimit {
                 Trace.emit("tags.rejected", [("title", .string(String(title.prefix(200)))), ("reason", .string(reason.rawValue))])
@@ -89,7 +89,7 @@ extension TagInputView {
         if selectionMode == .single { deselectAll() }
         selectedTagIDs.insert(id)
         activeChips[id]?.isSelected = true
-        onSelect?(self, tag)
+        onSelect?(tag)
         delegate?.tagInputView(self, didSelect: tag)
         Trace.emit("tags.selected", [("title", .string(tag.title)), ("tag_id", .int(id))])
     }
@@ -100,7 +100,7 @@ extension TagInputView {
         activeChips[id]?.isSelected = false
         guard let index = tagIndex(id: id) else { return }
         let tag = tags[index]
-        onDeselect?(self, tag)
+        onDeselect?(tag)
         delegate?.tagInputView(self, didDeselect: tag)
     }
 
@@ -150,7 +150,7 @@ extension TagInputView {
         updateSuggestions()
         superview?.setNeedsLayout()
         Trace.emit("tags.changed", tagsTraceFields())
-        onTagsChange?(self)
+        onTagsChange?(tags)
         delegate?.tagInputViewDidChangeTags(self)
         sendActions(for: .valueChanged)
     }
@@ -177,7 +177,7 @@ extension TagInputView {
         var title = TagTitle.trimmed(raw)
         guard !title.isEmpty else { return .failure(.empty) }
         if let shouldAdd {
-            guard let normalised = shouldAdd(self, title) else { return .failure(.refused) }
+            guard let normalised = shouldAdd(title) else { return .failure(.refused) }
             title = TagTitle.trimmed(normalised)
         }
         if let delegate {
@@ -235,8 +235,8 @@ extension TagInputView {
         hintGeneration += 1
         let generation = hintGeneration
         isShowingRejectionHint = true
-        textField.backgroundColor = Color.red.withAlpha(0.16)
-        borderColor = .red
+        textField.backgroundColor = Color.systemRed.withAlpha(0.16)
+        borderColor = .systemRed
         application?.schedule(after: rejectionHintDuration) { [weak self] in
             guard let self, self.hintGeneration == generation else { return }
             self.clearRejectionHint()

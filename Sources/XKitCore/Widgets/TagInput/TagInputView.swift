@@ -18,27 +18,37 @@ open class TagInputView: Control {
 
     // MARK: Events
 
+    /// Hears every change with the view passed in (the form to use when a handler needs the view).
     public weak var delegate: TagInputViewDelegate?
     /// Validates or normalises a title about to be added; return nil to refuse it.
-    public var shouldAdd: ((TagInputView, String) -> String?)?
-    /// Called after a tag was added (typed, pasted, suggested or set).
-    public var onAdd: ((TagInputView, Tag) -> Void)?
-    /// Called after a tag was removed.
-    public var onRemove: ((TagInputView, Tag) -> Void)?
-    /// Called when a chip becomes selected.
-    public var onSelect: ((TagInputView, Tag) -> Void)?
-    /// Called when a chip stops being selected.
-    public var onDeselect: ((TagInputView, Tag) -> Void)?
-    /// Called with a refused title and the reason.
-    public var onReject: ((TagInputView, String, TagRejection) -> Void)?
-    /// Called after every change to `tags`.
-    public var onTagsChange: ((TagInputView) -> Void)?
+    ///
+    ///     tags.shouldAdd = { title in title.lowercased() }
+    public var shouldAdd: ((_ title: String) -> String?)?
+    /// Called after a tag was added (typed, pasted or suggested).
+    ///
+    ///     tags.onAdd = { tag in print("added", tag.title) }
+    ///
+    /// Every closure gets only the values; for the view too, use the delegate or a
+    /// `.valueChanged` action (`tags.addAction(for: .valueChanged) { tags in … }`).
+    public var onAdd: ((_ tag: Tag) -> Void)?
+    /// Called after a tag was removed: `tags.onRemove = { tag in … }`.
+    public var onRemove: ((_ tag: Tag) -> Void)?
+    /// Called when a chip becomes selected: `tags.onSelect = { tag in … }`.
+    public var onSelect: ((_ tag: Tag) -> Void)?
+    /// Called when a chip stops being selected: `tags.onDeselect = { tag in … }`.
+    public var onDeselect: ((_ tag: Tag) -> Void)?
+    /// Called with a refused title and the reason: `tags.onReject = { title, reason in … }`.
+    public var onReject: ((_ title: String, _ reason: TagRejection) -> Void)?
+    /// Called after every change to `tags`, with the new tags: `tags.onTagsChange = { tags in … }`.
+    public var onTagsChange: ((_ tags: [Tag]) -> Void)?
 
     // MARK: Behaviour
 
     /// When two titles count as the same tag; case-insensitive by default.
     public var duplicateMatching = TagDuplicateMatching.caseInsensitive { didSet { titleIndex = nil } }
     /// The most tags the user can add; nil for no limit.
+    ///
+    ///     tags.maximumTagCount = 5
     public var maximumTagCount: Int?
     /// Characters that end a tag while typing or pasting (line breaks always do when pasting).
     public var separators: Set<Character> = [","]
@@ -80,15 +90,15 @@ open class TagInputView: Control {
     public let textField = TextField()
     /// The suggestions row.
     public let suggestionBar = SuggestionBar()
+    /// Clips and scrolls the chips and the field; its content is the flow.
+    public let scrollView = ScrollView()
     /// The scroll bar shown once the chips are taller than the view.
-    public let scrollBar = ScrollBar()
-    /// Clips and scrolls the chips and the field.
-    let scrollArea = View()
+    public var scrollBar: ScrollBar { scrollView.verticalScrollBar }
 
     // MARK: State (shared with the extensions)
 
     /// How far the chips are scrolled.
-    public internal(set) var contentOffset = 0.0
+    public var contentOffset: Double { scrollView.contentOffset.y }
     var chipSizes: [Size] = []
     var sizesValid = false
     /// Tags appended at the end since `chipSizes` was last brought up to date (measured on demand).
@@ -110,6 +120,7 @@ open class TagInputView: Control {
     var chipPool: [TagChip] = []
     var backspaceArmed = false
     var hintGeneration = 0
+    var isLayingOutParts = false
     let scrollBarWidth = 10.0
     let suggestionGap = 8.0
 
@@ -119,17 +130,16 @@ open class TagInputView: Control {
         borderColor = .separator
         borderWidth = 1
         cornerRadius = 8
-        scrollArea.clipsToBounds = true
-        addSubview(scrollArea)
-        addSubview(scrollBar)
+        addSubview(scrollView)
         addSubview(suggestionBar)
-        scrollArea.addSubview(textField)
-        scrollBar.isHidden = true
+        scrollView.addSubview(textField)
         suggestionBar.isHidden = true
         configureParts()
     }
 
     /// A tag input showing tags with these titles (trimmed; empty ones dropped), and suggestions.
+    ///
+    ///     let tags = TagInputView(titles: ["swift", "日本語"], suggestions: ["x11"])
     public convenience init(titles: [String], suggestions: [String] = []) {
         self.init()
         tags = titles.map { TagTitle.trimmed($0) }.filter { !$0.isEmpty }.map { Tag(title: $0) }
@@ -150,7 +160,7 @@ open class TagInputView: Control {
 
     /// The tag whose chip has keyboard focus.
     public var focusedTag: Tag? {
-        guard let chip = window?.eventRouter.firstResponder as? TagChip, chip.superview === scrollArea else { return nil }
+        guard let chip = window?.eventRouter.firstResponder as? TagChip, chip.superview === scrollView else { return nil }
         return tagIndex(id: chip.tag.id).map { tags[$0] }
     }
 
@@ -162,7 +172,7 @@ open class TagInputView: Control {
 
     open override func keyDown(_ event: KeyEvent) -> Bool {
         if extensionHandleKey(event) { return true }
-        return handleChipKey(event)
+        return handleChipKey(event) || scrollView.handlePageKey(event)
     }
 
     open override func pointerDown(_ event: PointerEvent) -> Bool {
@@ -185,7 +195,8 @@ open class TagInputView: Control {
     open override func pointerUp(_ event: PointerEvent) {}
     open override func pointerDragged(_ event: PointerEvent) {}
 
-    open override func scrollWheel(_ event: PointerEvent) -> Bool { handleScrollWheel(event) }
+    /// The wheel over the suggestions scrolls the chips too.
+    open override func scrollWheel(_ event: PointerEvent) -> Bool { scrollView.scrollWheel(event) }
 
     open override var accessibilityRole: AccessibilityNode.Role { .list }
 
