@@ -31,7 +31,7 @@ public final class X11Platform: Platform {
     ]
     /// The input method, opened on first keyboard focus: parsing the locale's Compose table costs
     /// about 25 ms, which would otherwise sit between launch and the first frame.
-    private(set) var inputMethod: XIM?
+    private(set) var inputMethod: InputMethod?
     private var inputMethodOpened = false
 
     /// Connects to `$DISPLAY`.
@@ -100,7 +100,7 @@ public final class X11Platform: Platform {
     // MARK: Input method
 
     /// Opens the input method once; later calls return the same one (nil when none is available).
-    func openInputMethod() -> XIM? {
+    func openInputMethod() -> InputMethod? {
         if inputMethodOpened { return inputMethod }
         inputMethodOpened = true
         // Xutf8LookupString needs a UTF-8 character type; fall back to C.UTF-8 when the locale is plain C.
@@ -108,14 +108,11 @@ public final class X11Platform: Platform {
         if setlocale(LC_CTYPE, "") == nil || XSupportsLocale() == 0 || !X11Platform.localeIsUTF8() {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
-        XSetLocaleModifiers("")
-        inputMethod = XOpenIM(connection.display, nil, nil, nil)
-        if inputMethod != nil {
-            eventLoop.inputMethodFilter = { event in XFilterEvent(&event, XID(0)) != 0 }
-        } else {
-            Trace.warn("no X input method; typing is limited to Latin-1")
-        }
-        return inputMethod
+        let method = InputMethod(display: connection.display)
+        inputMethod = method
+        // Installed even with no method open yet: Xlib's instantiate watch is an event filter too.
+        eventLoop.inputMethodFilter = { event in XFilterEvent(&event, XID(0)) != 0 }
+        return method
     }
 
     private static func localeIsUTF8() -> Bool {

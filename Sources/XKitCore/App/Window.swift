@@ -50,6 +50,9 @@ open class Window: Responder {
     private var firstFrameHandlers: [() -> Void] = []
     private var deadlineTimer: Cancellable?
     private var cursorShown: Cursor = .arrow
+    /// The client showing the input method's composition, and the caret last told to the platform.
+    weak var preeditClient: TextInputClient?
+    var textInputCaretShown: Rect?
 
     /// Creates a window; call `show()` to map it.
     public init(title: String, size: Size, origin: Point? = nil, kind: Kind = .normal, app: Application) {
@@ -155,6 +158,7 @@ open class Window: Responder {
         guard !isClosed else { return }
         layoutIfPending()
         guard isMapped else { return }
+        updateTextInputCaret()
         if treeChanged {
             treeChanged = false
             if Trace.isEnabled { Trace.emit("views", AccessibilityNode.traceFields(of: self)) }

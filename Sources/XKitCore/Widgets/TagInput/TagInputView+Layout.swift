@@ -8,6 +8,7 @@ extension TagInputView {
         textField.keyPreview = { [weak self] field, event in self?.fieldKey(event) ?? false }
         textField.pasteHandler = { [weak self] _, string in self?.handlePaste(string) ?? false }
         textField.onChange = { [weak self] _ in self?.fieldTextDidChange() }
+        textField.onPreeditChange = { [weak self] _ in self?.fieldPreeditDidChange() }
         textField.onFocusChange = { [weak self] field in
             guard let self else { return }
             self.updateBorder()
@@ -93,7 +94,7 @@ extension TagInputView {
     /// The flow for a container `width` wide (cached for the last width).
     func flowResult(width: Double) -> FlowLayout.Result {
         if let flow, flowWidth == width { return flow }
-        let trailing = FlowLayout.TrailingItem(minimumWidth: minimumFieldWidth, height: chipHeight)
+        let trailing = FlowLayout.TrailingItem(minimumWidth: fieldMinimumWidth(in: width), height: chipHeight)
         let result = flowLayout.layout(currentChipSizes(), width: width, trailing: trailing)
         flow = result
         flowWidth = width
@@ -238,6 +239,27 @@ extension TagInputView {
         layoutIfNeeded()
         guard let result = flow, result.frames.indices.contains(index) else { return }
         scrollRectToVisible(result.frames[index])
+    }
+
+    /// The field's narrowest width: room for the whole composition while composing, so an input
+    /// method's text is not scrolled out of sight on a short last row (the field wraps instead).
+    func fieldMinimumWidth(in width: Double) -> Double {
+        guard let preedit = textField.preedit else { return minimumFieldWidth }
+        let measurer = textMeasurer, font = textField.font
+        let text = preedit.text.reduce(0.0) { $0 + measurer.advance(of: $1, in: font) }
+        let composing = (text + textField.contentInsets.horizontal + 2).rounded(.up)
+        return min(max(minimumFieldWidth, composing), max(minimumFieldWidth, width))
+    }
+
+    /// The composition changed: re-flow only when it needs a wider field than it has, or when it
+    /// ended after such a re-flow, so composing costs no flow pass in the common case.
+    func fieldPreeditDidChange() {
+        let needed = fieldMinimumWidth(in: bounds.width)
+        if needed > textField.frame.width + 0.5 || (textField.preedit == nil && flowWidenedForPreedit) {
+            flowWidenedForPreedit = textField.preedit != nil
+            invalidateFlow()
+        }
+        if textField.preedit != nil { scrollFieldIntoView() }
     }
 
     func scrollFieldIntoView() {

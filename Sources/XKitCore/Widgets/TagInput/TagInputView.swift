@@ -91,6 +91,8 @@ open class TagInputView: Control {
     var advances: AdvanceCache?
     var advancesMeasurer: ObjectIdentifier?
     var flow: FlowLayout.Result?
+    /// Whether the flow gave the field extra width for a composition (undone when it ends).
+    var flowWidenedForPreedit = false
     var flowWidth = -1.0
     var titleKeys: Set<String>?
     var activeChips: [Int: TagChip] = [:]

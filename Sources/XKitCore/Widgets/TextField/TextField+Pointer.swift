@@ -2,6 +2,8 @@
 extension TextField {
     func handlePointerDown(_ event: PointerEvent) -> Bool {
         guard isEnabled else { return false }
+        // A click ends a composition first, as GTK's reset does: offsets then refer to the text alone.
+        if preedit != nil { window?.finishComposition(for: self) }
         let local = convert(event.location, from: nil)
         switch event.button {
         case .primary:

@@ -42,6 +42,11 @@ open class TextField: Control {
     /// Sees pasted text before it is inserted; return true when it was handled elsewhere.
     public var pasteHandler: ((TextField, String) -> Bool)?
 
+    /// The input method's composition, shown at the caret (replacing the selection) until it ends.
+    public internal(set) var preedit: Preedit?
+    /// Called when the composition starts, changes or ends (a tag input makes room for it).
+    public var onPreeditChange: ((TextField) -> Void)?
+
     /// How far the text is scrolled left to keep the caret visible, in points.
     public internal(set) var scrollOffset = 0.0
 
@@ -96,11 +101,12 @@ open class TextField: Control {
     /// The measurer matching the renderer that will draw this field.
     public var measurer: TextMeasurer { textMeasurer }
 
-    /// The single-line layout of the current text, cached until the text, font or measurer change.
+    /// The single-line layout of what is shown: the text, with the composition in place of the
+    /// selection while composing. Cached until the text, composition, font or measurer change.
     public var textLayout: TextLayout {
         let m = measurer
         if let cachedLayout, cachedLayoutMeasurer == ObjectIdentifier(m) { return cachedLayout }
-        let layout = TextLayout(AttributedText(editing.text, font: font, color: textColor), measurer: m)
+        let layout = TextLayout(AttributedText(displayedText, font: font, color: textColor), measurer: m)
         cachedLayout = layout
         cachedLayoutMeasurer = ObjectIdentifier(m)
         return layout
@@ -109,7 +115,8 @@ open class TextField: Control {
     /// The rect the text scrolls inside, in bounds coordinates.
     public var textRect: Rect { bounds.inset(by: contentInsets) }
 
-    /// The x of the insertion point before character `offset`, relative to the start of the text.
+    /// The x of the insertion point before character `offset` of the shown text (`textLayout`),
+    /// relative to its start.
     public func caretX(forOffset offset: Int) -> Double {
         let layout = textLayout
         let n = layout.positions.count
@@ -131,7 +138,7 @@ open class TextField: Control {
     public var caretRect: Rect {
         let origin = textOrigin
         let height = measurer.metrics(for: font).lineHeight
-        return Rect(x: (origin.x + caretX(forOffset: editing.caret)).rounded(.down), y: origin.y, width: 1, height: height)
+        return Rect(x: (origin.x + caretX(forOffset: displayedCaret)).rounded(.down), y: origin.y, width: 1, height: height)
     }
 
     /// The character offset nearest a point in bounds coordinates.
@@ -176,8 +183,8 @@ open class TextField: Control {
     /// Scrolls just enough for the caret to be inside the text rect, and no further than the text needs.
     func scrollCaretIntoView() {
         let visible = max(0, textRect.width - 1)
-        let textWidth = caretX(forOffset: editing.count)
-        let caret = caretX(forOffset: editing.caret)
+        let textWidth = caretX(forOffset: displayedCount)
+        let caret = caretX(forOffset: displayedCaret)
         var offset = scrollOffset
         if caret - offset > visible { offset = caret - visible }
         if caret < offset { offset = caret }
@@ -191,6 +198,7 @@ open class TextField: Control {
     open override var canBecomeFirstResponder: Bool { isEnabled && !isHidden }
 
     open override func focusDidChange() {
+        if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
         super.focusDidChange()
         onFocusChange?(self)
     }
@@ -245,7 +253,7 @@ open class TextField: Control {
 
     open override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", .string(editing.text)), ("placeholder", placeholder.map { JSON.string($0) } ?? .null),
-                               ("focused", .bool(isFirstResponder))]
+                               ("focused", .bool(isFirstResponder))] + preeditTraceFields
     }
 
     func markTraceChanged() { window?.viewTreeDidChange() }
