@@ -11,15 +11,17 @@ final class InputContext {
     private unowned let method: InputMethod
     private let window: XID
     private let onPreedit: (Preedit?) -> Void
+    private let onCommit: (String) -> Void
     private var buffer = PreeditBuffer()
     private var shown: Preedit?
     private var isFocused = false
     private var spot: XPoint?
 
-    init(method: InputMethod, window: XID, onPreedit: @escaping (Preedit?) -> Void) {
+    init(method: InputMethod, window: XID, onPreedit: @escaping (Preedit?) -> Void, onCommit: @escaping (String) -> Void) {
         self.method = method
         self.window = window
         self.onPreedit = onPreedit
+        self.onCommit = onCommit
     }
 
     /// Creates the XIC for the method's current style (after the method opened or changed).
@@ -62,9 +64,13 @@ final class InputContext {
 
     /// Moves the spot (device pixels in the window) where over-the-spot preedit and candidate
     /// windows go: the caret's bottom left, as GTK sets it.
+    ///
+    /// While a composition is under way the spot stays where it began, as Qt does: XSetICValues
+    /// is a round trip, and uim-xim loses the keys it is still composing when one comes mid-way.
     func setSpot(x: Int, y: Int) {
         let point = XPoint(x: Int16(clamping: x), y: Int16(clamping: y))
         if let spot, spot.x == point.x, spot.y == point.y { return }
+        guard buffer.isEmpty else { return }
         spot = point
         guard let xic, method.style != .root else { return }
         cx11_set_ic_spot(xic, point.x, point.y)
@@ -84,10 +90,16 @@ final class InputContext {
         return committed
     }
 
-    /// The method's server is gone and took this XIC with it: forget it, end the composition.
+    /// The method's server is gone and took this XIC with it: forget it, and keep what the user
+    /// saw of the composition as typed text rather than lose it.
     func invalidate() {
         xic = nil
-        endComposition()
+        let orphan = shown?.text
+        buffer.clear()
+        shown = nil
+        if let orphan {
+            onCommit(orphan)
+        }
     }
 
     /// Destroys the XIC (before switching methods, or with the window).

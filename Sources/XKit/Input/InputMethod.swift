@@ -31,8 +31,8 @@ final class InputMethod {
     }
 
     /// A context for `window`; it has no XIC while no method is open and gets one when it opens.
-    func makeContext(window: XID, onPreedit: @escaping (Preedit?) -> Void) -> InputContext {
-        let context = InputContext(method: self, window: window, onPreedit: onPreedit)
+    func makeContext(window: XID, onPreedit: @escaping (Preedit?) -> Void, onCommit: @escaping (String) -> Void) -> InputContext {
+        let context = InputContext(method: self, window: window, onPreedit: onPreedit, onCommit: onCommit)
         contexts.removeAll { $0.context == nil }
         contexts.append(WeakContext(context: context))
         context.rebuild()

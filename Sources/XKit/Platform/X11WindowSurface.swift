@@ -231,9 +231,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     /// Creates the input context on first focus (see `X11Platform.openInputMethod`).
     private func ensureInputContext() {
         guard inputContext == nil, !isDestroyed, let method = platform.openInputMethod() else { return }
-        let context = method.makeContext(window: xid) { [weak self] preedit in
+        let context = method.makeContext(window: xid, onPreedit: { [weak self] preedit in
             self?.window?.surfaceDidChangePreedit(preedit)
-        }
+        }, onCommit: { [weak self] text in
+            self?.window?.surfaceDidCommitText(text)
+        })
         inputContext = context
         context.focus()
     }

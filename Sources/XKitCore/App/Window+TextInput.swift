@@ -13,6 +13,17 @@ extension Window {
         platform.setNeedsDisplayPass()
     }
 
+    /// The input method committed text outside a key press (its server vanished mid-composition):
+    /// the composition ends and the text goes into the focused client.
+    @_spi(Platform) public func surfaceDidCommitText(_ text: String) {
+        let client = (eventRouter.firstResponder as? TextInputClient) ?? preeditClient
+        preeditClient?.setPreedit(nil)
+        preeditClient = nil
+        client?.setPreedit(nil)
+        if !text.isEmpty { client?.insertCommittedText(text) }
+        platform.setNeedsDisplayPass()
+    }
+
     /// A client is about to lose focus or take a click while composing: the input method commits
     /// what it has (or drops it, as it decides), and the client keeps what was committed.
     public func finishComposition(for client: TextInputClient) {

@@ -200,6 +200,7 @@ open class TextField: Control {
     open override func focusDidChange() {
         if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
         super.focusDidChange()
+        markTraceChanged()
         onFocusChange?(self)
     }
 
