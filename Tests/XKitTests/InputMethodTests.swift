@@ -125,6 +125,24 @@ struct InputMethodTests {
         #expect(tags(added).last == kanji)
     }
 
+    @Test func escapeCancelsAnthysCompositionAndNothingReachesTheField() throws {
+        let s = try start(engine: "anthy-utf8", locale: "ja_JP.UTF-8")
+        defer { s.stop() }
+        var mark = s.app.mark()
+        for key in ["k", "a"] { try s.driver.key(key) }
+        try s.waitForPreedit("か", since: mark)
+        mark = s.app.mark()
+        try s.driver.key("Escape")
+        let cancelled = try s.waitForPreedit(nil, since: mark)
+        #expect(cancelled.text == "")
+        // Typing goes on normally afterwards: nothing lost, nothing doubled.
+        for key in ["k", "i"] { try s.driver.key(key) }
+        try s.waitForPreedit("き", since: mark)
+        try s.driver.key("Return")
+        let committed = try s.app.waitForView(since: mark) { $0.type == "TextField" && $0.text == "き" }
+        #expect(committed.fields["preedit"] == nil)
+    }
+
     @Test func clickingAChipMidCompositionCommitsItIntoTheFieldFirst() throws {
         let s = try start(engine: "byeoru", locale: "ko_KR.UTF-8")
         defer { s.stop() }
