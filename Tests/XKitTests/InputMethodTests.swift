@@ -50,7 +50,7 @@ struct InputMethodTests {
                                  display: xvfb.display)
         _ = try app.waitForEvent(named: "window.mapped")
         // The method opens on first focus (the window takes focus when mapped, there is no WM).
-        _ = try app.waitForEvent(named: "im.opened") { $0.bool("server") == true }
+        _ = try app.waitForEvent(named: "im.opened") { $0.bool("fallback") == false }
         let driver = try XTestDriver(display: xvfb.display)
         let field = try #require(app.latestViews().first { $0.type == "TextField" })
         let mark = app.mark()
@@ -170,7 +170,7 @@ struct InputMethodTests {
         let kept = try s.app.waitForView(since: mark) { $0.type == "TextField" && $0.text?.hasPrefix("한") == true }
         #expect(kept.fields["preedit"] == nil)
         let local = try s.app.waitForEvent(named: "im.opened", since: mark)
-        #expect(local.bool("server") == false)
+        #expect(local.bool("fallback") == true)
         try s.driver.key("b")
         try s.app.waitForView(since: mark) { $0.type == "TextField" && $0.text?.hasSuffix("b") == true }
 
@@ -178,7 +178,7 @@ struct InputMethodTests {
         mark = s.app.mark()
         try s.server.start()
         let back = try s.app.waitForEvent(named: "im.opened", since: mark)
-        #expect(back.bool("server") == true)
+        #expect(back.bool("fallback") == false)
         try s.driver.key("shift+space")
         for key in ["g", "k", "s"] { try s.driver.key(key) }
         try s.waitForPreedit("한", since: mark)

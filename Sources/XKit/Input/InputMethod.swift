@@ -85,7 +85,7 @@ final class InputMethod {
             cx11_set_im_destroy_callback(im, Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self),
                                          inputMethodDestroyed)
         }
-        Trace.emit("im.opened", [("style", .string(style.rawValue)), ("server", .bool(fromServer)),
+        Trace.emit("im.opened", [("style", .string(style.rawValue)), ("fallback", .bool(!fromServer)),
                                  ("styles", .int(supported.count))])
     }
 
