@@ -98,6 +98,11 @@ final class InputMethod {
 
     private func waitForServer() {
         guard !waitsForServer else { return }
+        // Xlib selects PropertyChangeMask on the root window for this, replacing our mask there
+        // (the XSETTINGS watcher's StructureNotifyMask); put ours back.
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, XDefaultRootWindow(display), &attributes)
+        defer { XSelectInput(display, XDefaultRootWindow(display), attributes.your_event_mask | Int(PropertyChangeMask)) }
         waitsForServer = XRegisterIMInstantiateCallback(display, nil, nil, nil, inputMethodInstantiated,
                                                         Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self)) != 0
     }

@@ -24,7 +24,8 @@ public final class X11Platform: Platform {
     weak var application: Application?
 
     public let clock: Clock = SystemClock.shared
-    public let settings: DesktopSettings
+    public private(set) var settings: DesktopSettings
+    private var settingsWatcher: XSettingsWatcher?
     public let accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
     private lazy var pasteboards: [ClipboardSelection: X11Pasteboard] = [
         .clipboard: X11Pasteboard(.general, platform: self), .primary: X11Pasteboard(.primary, platform: self),
@@ -47,6 +48,23 @@ public final class X11Platform: Platform {
         settings = DesktopSettings(dpi: 96 * connection.scale)
         eventLoop.onDisplayPass = { [weak self] in self?.application?.displayPass() }
         eventLoop.start()
+        settingsWatcher = XSettingsWatcher(connection: connection, eventLoop: eventLoop) { [weak self] values in
+            self?.settingsDidChange(values)
+        }
+    }
+
+    /// The XSETTINGS manager reported its settings: views read them when they need them (a
+    /// double click is timed by the value at the second click), so nothing else has to change.
+    private func settingsDidChange(_ values: [String: XSettingValue]) {
+        let updated = settings.applying(values, scale: connection.scale)
+        guard updated != settings else { return }
+        settings = updated
+        Trace.emit("settings.changed", [("doubleClickTime", .double(updated.doubleClickTime)),
+                                        ("dragThreshold", .double(updated.dragThreshold)),
+                                        ("caretBlinks", .bool(updated.caretBlinks)),
+                                        ("caretBlinkTime", .double(updated.caretBlinkTime)),
+                                        ("dpi", .double(updated.dpi))])
+        setNeedsDisplayPass()
     }
 
     /// The running app's X11 platform, starting the app if needed (for `Pasteboard` used on its own).
