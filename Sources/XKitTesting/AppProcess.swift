@@ -98,12 +98,14 @@ public final class AppProcess: @unchecked Sendable {
 
     /// Launches `executable` (a name resolved with `executableURL(named:)`, or a path) with `arguments`.
     /// The environment is this process's plus DISPLAY/FONTCONFIG_FILE of the test server, XKIT_TRACE=1,
-    /// LANG=C.UTF-8 (unless set), then `environment`.
+    /// XKIT_CARET_BLINK=0, LANG=C.UTF-8 (unless set), then `environment`.
     public init(_ executable: String, arguments: [String] = [], environment: [String: String] = [:],
                 display: String? = nil) throws {
         let path = executable.contains("/") ? executable : try Self.executableURL(named: executable).path
         var env = try display.map { ["DISPLAY": $0] } ?? XvfbServer.shared().environment
         env["XKIT_TRACE"] = "1"
+        // A blinking caret would make screenshots depend on timing; the blink tests turn it back on.
+        env["XKIT_CARET_BLINK"] = "0"
         if ProcessInfo.processInfo.environment["LANG"] == nil && ProcessInfo.processInfo.environment["LC_ALL"] == nil {
             env["LANG"] = "C.UTF-8"
         }

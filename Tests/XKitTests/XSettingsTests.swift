@@ -119,7 +119,6 @@ struct XSettingsManagerTests {
         manager.signal(SIGHUP)
         let changed = try app.waitForEvent(named: "settings.changed", since: mark)
         #expect(changed.double("doubleClickTime") == 0.2)
-        #expect(changed.bool("caretBlinks") == true)
         driver.click(at: Point(x: field.frame.maxX - 4, y: field.center.y))  // clears the selection
         Thread.sleep(forTimeInterval: 0.3)
         mark = app.mark()
@@ -128,5 +127,48 @@ struct XSettingsManagerTests {
         driver.click(at: word)
         #expect(app.waitForQuiescence(quiet: 0.3))
         #expect(!app.events.dropFirst(mark).contains { $0.name == "selection.acquired" })
+    }
+
+    @Test func theCaretBlinksAsTheManagerSaysAndStopsWhenItTurnsBlinkingOff() throws {
+        guard let xsettingsd = findExecutable("xsettingsd") else {
+            try Test.cancel("xsettingsd is not installed (apt-get install -y xsettingsd)")
+        }
+        let xvfb = try XvfbServer(width: 800, height: 600)
+        defer { xvfb.stop() }
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-xsettingsd-blink-\(getpid()).conf")
+        try "Net/CursorBlink 1\nNet/CursorBlinkTime 300\n".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let manager = try HelperProcess([xsettingsd, "-c", config.path], environment: ["DISPLAY": xvfb.display])
+        defer { manager.stop() }
+        // The harness keeps carets steady; this test wants the desktop's word.
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "0"],
+                                 environment: xvfb.environment.merging(["XKIT_CARET_BLINK": ""]) { $1 }, display: xvfb.display)
+        defer { _ = app.terminate() }
+        _ = try app.waitForEvent(named: "settings.changed") { $0.double("caretBlinkTime") == 0.3 }
+        _ = try app.waitForEvent(named: "window.mapped")
+        let driver = try XTestDriver(display: xvfb.display)
+        let field = try #require(app.latestViews().first { $0.type == "TextField" })
+        driver.click(at: field.center)
+
+        /// Distinct pictures of the field over `seconds`, sampled every 40 ms.
+        func distinctFrames(over seconds: Double) throws -> Int {
+            var seen: [[UInt8]] = []
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                let shot = try Screenshot.capture(rect: field.frame, display: xvfb.display)
+                let bytes = try Array(shot.pngData())
+                if !seen.contains(bytes) { seen.append(bytes) }
+                Thread.sleep(forTimeInterval: 0.04)
+            }
+            return seen.count
+        }
+        #expect(try distinctFrames(over: 0.8) >= 2, "the caret does not blink")
+
+        let mark = app.mark()
+        try "Net/CursorBlink 0\nNet/CursorBlinkTime 300\n".write(to: config, atomically: true, encoding: .utf8)
+        manager.signal(SIGHUP)
+        _ = try app.waitForEvent(named: "settings.changed", since: mark) { $0.bool("caretBlinks") == false }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(try distinctFrames(over: 0.8) == 1, "the caret still blinks with blinking off")
     }
 }

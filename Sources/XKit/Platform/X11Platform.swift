@@ -46,6 +46,7 @@ public final class X11Platform: Platform {
         translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
         hasWindowManager = X11Platform.detectWindowManager(connection)
         settings = DesktopSettings(dpi: 96 * connection.scale)
+        if let blinks = X11Platform.caretBlinkOverride { settings.caretBlinks = blinks }
         eventLoop.onDisplayPass = { [weak self] in self?.application?.displayPass() }
         eventLoop.start()
         settingsWatcher = XSettingsWatcher(connection: connection, eventLoop: eventLoop) { [weak self] values in
@@ -56,7 +57,8 @@ public final class X11Platform: Platform {
     /// The XSETTINGS manager reported its settings: views read them when they need them (a
     /// double click is timed by the value at the second click), so nothing else has to change.
     private func settingsDidChange(_ values: [String: XSettingValue]) {
-        let updated = settings.applying(values, scale: connection.scale)
+        var updated = settings.applying(values, scale: connection.scale)
+        if let blinks = X11Platform.caretBlinkOverride { updated.caretBlinks = blinks }
         guard updated != settings else { return }
         settings = updated
         Trace.emit("settings.changed", [("doubleClickTime", .double(updated.doubleClickTime)),
@@ -131,6 +133,16 @@ public final class X11Platform: Platform {
         // Installed even with no method open yet: Xlib's instantiate watch is an event filter too.
         eventLoop.inputMethodFilter = { event in XFilterEvent(&event, XID(0)) != 0 }
         return method
+    }
+
+    /// `XKIT_CARET_BLINK=0` keeps the caret steady whatever the desktop says (latency
+    /// measurements and screenshots must not catch it mid-blink); `1` forces blinking on.
+    private static let caretBlinkOverride: Bool? = getenv("XKIT_CARET_BLINK").flatMap { value in
+        switch String(cString: value) {
+        case "0", "false", "no": return false
+        case "1", "true", "yes": return true
+        default: return nil
+        }
     }
 
     private static func localeIsUTF8() -> Bool {

@@ -96,6 +96,7 @@ extension DesktopSettings {
         if let px = int("Net/DndDragThreshold"), (1...200).contains(px) { s.dragThreshold = Double(px) / max(1, scale) }
         if let on = int("Net/CursorBlink") { s.caretBlinks = on != 0 }
         if let ms = int("Net/CursorBlinkTime"), (100...10_000).contains(ms) { s.caretBlinkTime = Double(ms) / 1000 }
+        if let seconds = int("Gtk/CursorBlinkTimeout"), (1...3600).contains(seconds) { s.caretBlinkTimeout = Double(seconds) }
         if let dpi = int("Xft/DPI"), dpi > 0, (24...1200).contains(Double(dpi) / 1024) { s.dpi = Double(dpi) / 1024 }
         return s
     }

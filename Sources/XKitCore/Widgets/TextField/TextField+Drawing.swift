@@ -24,7 +24,7 @@ extension TextField {
                 textLayout.draw(in: context, at: origin)
                 drawPreeditDecorations(in: context, underline: true)
             }
-            if isFirstResponder && (!editing.hasSelection || preedit != nil) {
+            if isFirstResponder && !caretBlinkHidden && (!editing.hasSelection || preedit != nil) {
                 context.fill(caretRect, color: textColor)
             }
         }

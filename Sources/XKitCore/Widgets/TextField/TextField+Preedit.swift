@@ -11,6 +11,7 @@ extension TextField: TextInputClient {
         scrollCaretIntoView()
         setNeedsDisplay()
         markTraceChanged()
+        restartCaretBlink()
         onPreeditChange?(self)
     }
 

@@ -51,6 +51,10 @@ open class TextField: Control {
     public internal(set) var scrollOffset = 0.0
 
     var cachedLayout: TextLayout?
+    /// The blinking caret's state: hidden in the off half of a blink, and the pending toggle.
+    var caretBlinkHidden = false
+    var caretBlinkTimer: Cancellable?
+    var caretLastActivity = 0.0
     var cachedLayoutMeasurer: ObjectIdentifier?
     var lastClick: (time: Double, location: Point, count: Int)?
     var isDragging = false
@@ -169,6 +173,7 @@ open class TextField: Control {
         scrollCaretIntoView()
         setNeedsDisplay()
         markTraceChanged()
+        restartCaretBlink()
         if notify {
             onChange?(self)
             sendActions(for: .valueChanged)
@@ -178,6 +183,7 @@ open class TextField: Control {
     func selectionDidChange() {
         scrollCaretIntoView()
         setNeedsDisplay()
+        restartCaretBlink()
     }
 
     /// Scrolls just enough for the caret to be inside the text rect, and no further than the text needs.
@@ -201,6 +207,7 @@ open class TextField: Control {
         if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
         super.focusDidChange()
         markTraceChanged()
+        restartCaretBlink()
         onFocusChange?(self)
     }
 
