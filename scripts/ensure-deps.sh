@@ -10,7 +10,7 @@ packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev zli
 case "$purpose" in
   run) packages+=(xvfb) ;;
   test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils x11-xkb-utils fontconfig
-                   locales uim-xim uim-byeoru uim-anthy xsettingsd) ;;
+                   locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd) ;;
   bench) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

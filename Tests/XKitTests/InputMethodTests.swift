@@ -36,11 +36,12 @@ struct InputMethodTests {
         }
     }
 
-    private func start(engine: String, locale: String, extraEnvironment: [String: String] = [:]) throws -> Session {
+    private func start(_ kind: InputMethodServer.Kind = .uim, engine: String, locale: String,
+                       extraEnvironment: [String: String] = [:]) throws -> Session {
         let xvfb = try Self.xvfb.get()
         let server: InputMethodServer
         do {
-            server = try InputMethodServer(engine: engine, locale: locale, display: xvfb.display)
+            server = try InputMethodServer(kind, engine: engine, locale: locale, display: xvfb.display)
         } catch let unavailable as InputMethodServer.Unavailable {
             try Test.cancel("no XIM server: \(unavailable.reason)")
         }
@@ -100,6 +101,18 @@ struct InputMethodTests {
         let moved = try s.app.waitForEvent(named: "im.spot", since: mark)
         #expect(after.frame.contains(Point(x: Double(moved.int("x") ?? -1), y: Double(moved.int("y") ?? -1) - 1)),
                 "spot \(moved) outside the field at \(after.frame)")
+    }
+
+    @Test func ibusHangulComposesInlineToo() throws {
+        let s = try start(.ibus, engine: "hangul", locale: "ko_KR.UTF-8")
+        defer { s.stop() }
+        let mark = s.app.mark()
+        for key in ["g", "k", "s", "j", "t", "k", "d"] { try s.driver.key(key) }
+        let composing = try s.waitForPreedit("상", since: mark)
+        #expect(composing.text == "하너", "ibus-hangul moves the ㄴ to the next syllable and commits 하너")
+        try s.driver.key("Return")
+        let added = try s.app.waitForEvent(named: "tags.changed", since: mark)
+        #expect(tags(added).last == "하너상")
     }
 
     @Test func japaneseCompositionConvertsWithSpaceAndCommitsTheKanji() throws {
