@@ -171,6 +171,22 @@ struct InputMethodTests {
         #expect(field.fields["preedit"] == nil)
     }
 
+    @Test func theWindowLosingFocusMidCompositionLetsTheMethodCommitIt() throws {
+        let s = try start(engine: "byeoru", locale: "ko_KR.UTF-8")
+        defer { s.stop() }
+        let mark = s.app.mark()
+        for key in ["g", "k", "s"] { try s.driver.key(key) }
+        try s.waitForPreedit("한", since: mark)
+        // Another window takes the focus (with no window manager, an XKit window takes it when mapped).
+        let other = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "0"],
+                                   environment: try Self.xvfb.get().environment, display: s.display)
+        defer { _ = other.terminate() }
+        _ = try other.waitForEvent(named: "window.mapped")
+        // uim commits on focus out; whatever a method does, no stale composition may stay on screen.
+        let field = try s.app.waitForView(since: mark) { $0.type == "TextField" && $0.fields["preedit"] == nil }
+        #expect(field.text == "한")
+    }
+
     @Test func theServerDyingMidCompositionKeepsTheTextAndTypingGoesOnUntilItReturns() throws {
         let s = try start(engine: "byeoru", locale: "ko_KR.UTF-8")
         defer { s.stop() }
