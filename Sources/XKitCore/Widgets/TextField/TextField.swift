@@ -14,6 +14,7 @@ open class TextField: Control {
         set {
             guard newValue != editing.text else { return }
             editing.setText(newValue)
+            undoHistory.clear()
             textDidChange(notify: false)
         }
     }
@@ -51,6 +52,8 @@ open class TextField: Control {
     public internal(set) var scrollOffset = 0.0
 
     var cachedLayout: TextLayout?
+    /// Undo and redo steps (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y).
+    var undoHistory = TextUndoHistory()
     /// The blinking caret's state: hidden in the off half of a blink, and the pending toggle.
     var caretBlinkHidden = false
     var caretBlinkTimer: Cancellable?
@@ -96,6 +99,7 @@ open class TextField: Control {
 
     /// Replaces the selection with `string` as if typed, calling `onChange`.
     public func insertText(_ string: String) {
+        undoHistory.willEdit(editing, kind: string.count == 1 && !editing.hasSelection ? .typing : .other, typed: string)
         editing.replaceSelection(with: string)
         textDidChange(notify: true)
     }
@@ -181,6 +185,7 @@ open class TextField: Control {
     }
 
     func selectionDidChange() {
+        undoHistory.breakCoalescing()
         scrollCaretIntoView()
         setNeedsDisplay()
         restartCaretBlink()
