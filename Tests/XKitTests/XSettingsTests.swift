@@ -1,7 +1,8 @@
+import CX11
 import Foundation
 import Testing
 @testable import XKit
-import XKitTesting
+@testable import XKitTesting
 
 /// The XSETTINGS property format, good and bad, without a display.
 @Suite struct XSettingsParserTests {
@@ -170,5 +171,39 @@ struct XSettingsManagerTests {
         _ = try app.waitForEvent(named: "settings.changed", since: mark) { $0.bool("caretBlinks") == false }
         Thread.sleep(forTimeInterval: 0.2)
         #expect(try distinctFrames(over: 0.8) == 1, "the caret still blinks with blinking off")
+    }
+
+    @Test func aMalformedPropertyIsReportedAndIgnoredThenAGoodOneAppliesLive() throws {
+        let xvfb = try XvfbServer(width: 800, height: 600)
+        defer { xvfb.stop() }
+        // A hand-made manager: owns _XSETTINGS_S0 and writes whatever the test wants.
+        let manager = try XConnection(displayName: xvfb.display)
+        let dpy = manager.dpy
+        let window = XCreateSimpleWindow(dpy, manager.root, 0, 0, 1, 1, 0, 0, 0)
+        let settingsAtom = XInternAtom(dpy, "_XSETTINGS_SETTINGS", 0)
+        func write(_ bytes: [UInt8]) {
+            var data = bytes
+            XChangeProperty(dpy, window, settingsAtom, settingsAtom, 8, PropModeReplace, &data, Int32(data.count))
+            XSync(dpy, 0)
+        }
+        // Claims 50 settings, holds the start of one.
+        write([0, 0, 0, 0, 1, 0, 0, 0, 50, 0, 0, 0, 0, 0, 19, 0, 78, 101])
+        XSetSelectionOwner(dpy, XInternAtom(dpy, "_XSETTINGS_S0", 0), window, Time(0))
+        XSync(dpy, 0)
+
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "0"], environment: xvfb.environment,
+                                 display: xvfb.display)
+        defer { _ = app.terminate() }
+        let warning = try app.waitForEvent(named: "warning") { $0.string("message")?.contains("XSETTINGS") == true }
+        #expect(warning.string("message")?.contains("exceeds") == true || warning.string("message")?.contains("truncated") == true)
+        _ = try app.waitForEvent(named: "window.mapped")
+        #expect(!app.events.contains { $0.name == "settings.changed" })
+
+        // The manager fixes its property: the app follows without a restart.
+        let mark = app.mark()
+        let name = Array("Net/DoubleClickTime".utf8)
+        write([0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, UInt8(name.count), 0] + name + [0, 1, 0, 0, 0, 0x2C, 0x01, 0, 0])
+        let changed = try app.waitForEvent(named: "settings.changed", since: mark)
+        #expect(changed.double("doubleClickTime") == 0.3)
     }
 }
