@@ -10,8 +10,9 @@ packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev lib
           fonts-dejavu-core fonts-noto-cjk)
 case "$purpose" in
   run) packages+=(xvfb) ;;
-  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils fontconfig openbox
-                  dbus at-spi2-core python3-pyatspi python3-dogtail) ;;
+  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils x11-xkb-utils fontconfig openbox
+                  dbus at-spi2-core python3-pyatspi python3-dogtail
+                  locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd) ;;
   bench) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac
@@ -33,6 +34,20 @@ if ((${#missing[@]})); then
     echo "  sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
+fi
+
+# The input-method tests run uim-xim in Korean and Japanese locales; an XIM server only serves
+# clients whose locale exists, and a fresh machine has only C.utf8.
+if [[ "$purpose" == test ]]; then
+  for loc in ko_KR ja_JP; do
+    if ! locale -a 2>/dev/null | grep -qx "$loc.utf8"; then
+      if [[ $(id -u) -eq 0 ]]; then
+        localedef -i "$loc" -f UTF-8 "$loc.UTF-8"
+      else
+        echo "xkit: locale $loc.UTF-8 is missing; generate it with: sudo localedef -i $loc -f UTF-8 $loc.UTF-8" >&2
+      fi
+    fi
+  done
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -98,12 +98,14 @@ public final class AppProcess: @unchecked Sendable {
 
     /// Launches `executable` (a name resolved with `executableURL(named:)`, or a path) with `arguments`.
     /// The environment is `ChildEnvironment.make` (nothing else of this process's), DISPLAY and
-    /// FONTCONFIG_FILE of the test server, XKIT_TRACE=1, LANG=C.UTF-8, then `environment`.
+    /// FONTCONFIG_FILE of the test server, XKIT_TRACE=1, XKIT_CARET_BLINK=0, LANG=C.UTF-8, then `environment`.
     public init(_ executable: String, arguments: [String] = [], environment: [String: String] = [:],
                 display: String? = nil) throws {
         let path = executable.contains("/") ? executable : try Self.executableURL(named: executable).path
         var env = try display.map { ["DISPLAY": $0] } ?? XvfbServer.shared().environment
         env["XKIT_TRACE"] = "1"
+        // A blinking caret would make screenshots depend on timing; the blink tests turn it back on.
+        env["XKIT_CARET_BLINK"] = "0"
         for (k, v) in environment { env[k] = v }
         self.executable = path
         self.arguments = arguments

@@ -204,6 +204,28 @@ public final class XTestDriver: @unchecked Sendable {
         }
     }
 
+    /// Presses and releases the key at `keycode`, whatever the active layout maps it to (with
+    /// Control held if asked): how a user on a Russian layout presses "the A key".
+    public func tap(keycode code: UInt8, control: Bool = false) throws {
+        try locked {
+            let controlCode = try keycode(forKeysym: UInt(XK_Control_L)).keycode
+            if control { XTestFakeKeyEvent(dpy, UInt32(controlCode), 1, 0) }
+            XTestFakeKeyEvent(dpy, UInt32(code), 1, 0)
+            XTestFakeKeyEvent(dpy, UInt32(code), 0, 0)
+            if control { XTestFakeKeyEvent(dpy, UInt32(controlCode), 0, 0) }
+            XSync(dpy, 0)
+        }
+    }
+
+    /// Locks the keyboard group (0 is the first layout of `setxkbmap -layout us,ru`), as a
+    /// layout switcher does.
+    public func lockKeyboardGroup(_ group: Int) {
+        locked {
+            XkbLockGroup(dpy, UInt32(XkbUseCoreKbd), UInt32(max(0, min(3, group))))
+            XSync(dpy, 0)
+        }
+    }
+
     /// Presses (without releasing) a key by keysym name, e.g. `"Shift_L"` to hold a modifier.
     public func keyDown(_ name: String) throws {
         let ks = try keysym(named: name)

@@ -24,7 +24,9 @@ public final class X11Platform: Platform {
     weak var application: Application?
 
     public let clock: Clock = SystemClock.shared
-    public let settings: DesktopSettings
+    public private(set) var settings: DesktopSettings
+    private var settingsWatcher: XSettingsWatcher?
+    /// The AT-SPI bridge once accessibility is enabled (`X11Platform+Accessibility`), else the inactive one.
     public internal(set) var accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
     private lazy var pasteboards: [ClipboardSelection: X11Pasteboard] = [
         .clipboard: X11Pasteboard(.general, platform: self), .primary: X11Pasteboard(.primary, platform: self),
@@ -33,7 +35,7 @@ public final class X11Platform: Platform {
     public private(set) lazy var imageDecoder: ImageDecoder = CodecImageDecoder()
     /// The input method, opened on first keyboard focus: parsing the locale's Compose table costs
     /// about 25 ms, which would otherwise sit between launch and the first frame.
-    private(set) var inputMethod: XIM?
+    private(set) var inputMethod: InputMethod?
     private var inputMethodOpened = false
 
     /// Connects to `$DISPLAY`.
@@ -47,8 +49,27 @@ public final class X11Platform: Platform {
         translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
         hasWindowManager = X11Platform.detectWindowManager(connection)
         settings = DesktopSettings(dpi: 96 * connection.scale)
+        if let blinks = X11Platform.caretBlinkOverride { settings.caretBlinks = blinks }
         eventLoop.onDisplayPass = { [weak self] in self?.application?.displayPass() }
         eventLoop.start()
+        settingsWatcher = XSettingsWatcher(connection: connection, eventLoop: eventLoop) { [weak self] values in
+            self?.settingsDidChange(values)
+        }
+    }
+
+    /// The XSETTINGS manager reported its settings: views read them when they need them (a
+    /// double click is timed by the value at the second click), so nothing else has to change.
+    private func settingsDidChange(_ values: [String: XSettingValue]) {
+        var updated = settings.applying(values, scale: connection.scale)
+        if let blinks = X11Platform.caretBlinkOverride { updated.caretBlinks = blinks }
+        guard updated != settings else { return }
+        settings = updated
+        Trace.emit("settings.changed", [("doubleClickTime", .double(updated.doubleClickTime)),
+                                        ("dragThreshold", .double(updated.dragThreshold)),
+                                        ("caretBlinks", .bool(updated.caretBlinks)),
+                                        ("caretBlinkTime", .double(updated.caretBlinkTime)),
+                                        ("dpi", .double(updated.dpi))])
+        setNeedsDisplayPass()
     }
 
     /// The running app's X11 platform, starting the app if needed (for `Pasteboard` used on its own).
@@ -104,7 +125,7 @@ public final class X11Platform: Platform {
     // MARK: Input method
 
     /// Opens the input method once; later calls return the same one (nil when none is available).
-    func openInputMethod() -> XIM? {
+    func openInputMethod() -> InputMethod? {
         if inputMethodOpened { return inputMethod }
         inputMethodOpened = true
         // Xutf8LookupString needs a UTF-8 character type; fall back to C.UTF-8 when the locale is plain C.
@@ -112,14 +133,21 @@ public final class X11Platform: Platform {
         if setlocale(LC_CTYPE, "") == nil || XSupportsLocale() == 0 || !X11Platform.localeIsUTF8() {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
-        XSetLocaleModifiers("")
-        inputMethod = XOpenIM(connection.display, nil, nil, nil)
-        if inputMethod != nil {
-            eventLoop.inputMethodFilter = { event in XFilterEvent(&event, XID(0)) != 0 }
-        } else {
-            Trace.warn("no X input method; typing is limited to Latin-1")
+        let method = InputMethod(display: connection.display)
+        inputMethod = method
+        // Installed even with no method open yet: Xlib's instantiate watch is an event filter too.
+        eventLoop.inputMethodFilter = { event in XFilterEvent(&event, XID(0)) != 0 }
+        return method
+    }
+
+    /// `XKIT_CARET_BLINK=0` keeps the caret steady whatever the desktop says (latency
+    /// measurements and screenshots must not catch it mid-blink); `1` forces blinking on.
+    private static let caretBlinkOverride: Bool? = getenv("XKIT_CARET_BLINK").flatMap { value in
+        switch String(cString: value) {
+        case "0", "false", "no": return false
+        case "1", "true", "yes": return true
+        default: return nil
         }
-        return inputMethod
     }
 
     private static func localeIsUTF8() -> Bool {

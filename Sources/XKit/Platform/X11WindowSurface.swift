@@ -24,7 +24,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     private var scale: Double { platform.scale }
     /// Internal so tests can check the pixmap the server really holds.
     private(set) lazy var backBuffer = BackBuffer(connection: platform.connection, window: xid, fonts: platform.fonts)
-    private var inputContext: XIC?
+    private var inputContext: InputContext?
     private(set) var isDestroyed = false
     private var keysDown: Set<UInt32> = []
     private var cursors: [Cursor: XID] = [:]
@@ -205,10 +205,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         case KeyPress, KeyRelease:
             if event.type == KeyPress { ensureInputContext() }
             // Detectable auto-repeat (set at start-up) sends repeats as presses with no release between.
+            // Keycode 0 is an input method's commit, never released: it is not a key held down.
             let keycode = event.xkey.keycode
-            let isRepeat = event.type == KeyPress && !keysDown.insert(keycode).inserted
+            let isRepeat = event.type == KeyPress && keycode != 0 && !keysDown.insert(keycode).inserted
             if event.type == KeyRelease { keysDown.remove(keycode) }
-            guard var key = platform.translator.keyEvent(&event, inputContext: inputContext) else { return }
+            guard var key = platform.translator.keyEvent(&event, inputContext: inputContext?.xic) else { return }
             key.isRepeat = isRepeat
             if let time = key.timestamp { platform.lastServerTime = time.rawValue }
             window.surfaceDidReceive(key)
@@ -218,9 +219,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             } else {
                 window.whenFirstFrameDrawn { [weak self] in self?.ensureInputContext() }
             }
-            if let ic = inputContext { XSetICFocus(ic) }
+            inputContext?.focus()
         case FocusOut:
-            if let ic = inputContext { XUnsetICFocus(ic) }
+            inputContext?.unfocus()
             keysDown.removeAll()
             let mode = event.xfocus.mode
             if mode == NotifyNormal || mode == NotifyWhileGrabbed { window.surfaceDidLoseFocus() }
@@ -241,10 +242,22 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
 
     /// Creates the input context on first focus (see `X11Platform.openInputMethod`).
     private func ensureInputContext() {
-        guard inputContext == nil, !isDestroyed, let im = platform.openInputMethod() else { return }
-        inputContext = cx11_create_ic(im, xid)
-        if let ic = inputContext { XSetICFocus(ic) }
+        guard inputContext == nil, !isDestroyed, let method = platform.openInputMethod() else { return }
+        let context = method.makeContext(window: xid, onPreedit: { [weak self] preedit in
+            self?.window?.surfaceDidChangePreedit(preedit)
+        }, onCommit: { [weak self] text in
+            self?.window?.surfaceDidCommitText(text)
+        })
+        inputContext = context
+        context.focus()
     }
+
+    func setTextInputCaret(_ rect: Rect) {
+        let s = scale
+        inputContext?.setSpot(x: Int(DevicePixels.coordinate(rect.minX * s)), y: Int(DevicePixels.coordinate(rect.maxY * s)))
+    }
+
+    func finishComposition() -> String? { inputContext?.reset() }
 
     private func updateScreenOrigin() {
         var x: Int32 = 0, y: Int32 = 0
@@ -263,7 +276,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
 
     private func releaseResources(destroyWindow: Bool) {
         isDestroyed = true
-        if let ic = inputContext { XDestroyIC(ic) }
+        inputContext?.destroyXIC()
         inputContext = nil
         // The server frees a destroyed window's pixmap and GC only with the client; free them now.
         platform.connection.trapErrors {

@@ -66,6 +66,9 @@ open class Window: Responder {
     private var firstFrameHandlers: [() -> Void] = []
     private var deadlineTimer: Cancellable?
     private var cursorShown: Cursor = .arrow
+    /// The client showing the input method's composition, and the caret last told to the platform.
+    weak var preeditClient: TextInputClient?
+    var textInputCaretShown: Rect?
 
     /// Creates a window; call `show()` to map it.
     ///
@@ -224,6 +227,7 @@ open class Window: Responder {
         layoutIfPending()
         guard isMapped else { return }
         defer { finishAppearances() }
+        updateTextInputCaret()
         if treeChanged {
             treeChanged = false
             if Trace.isEnabled { Trace.emit("views", AccessibilityNode.traceFields(of: self)) }

@@ -10,16 +10,19 @@ public struct DesktopSettings: Hashable, Sendable {
     public var caretBlinks: Bool
     /// A full on-and-off caret blink cycle, in seconds.
     public var caretBlinkTime: Double
+    /// How long after the last keystroke or click the caret stops blinking (and stays on), in seconds.
+    public var caretBlinkTimeout: Double
     /// Dots per inch of the screen (96 is a scale of 1).
     public var dpi: Double
 
     public init(doubleClickTime: Double = 0.4, dragThreshold: Double = 8, longPressTime: Double = 0.5,
-                caretBlinks: Bool = true, caretBlinkTime: Double = 1.2, dpi: Double = 96) {
+                caretBlinks: Bool = true, caretBlinkTime: Double = 1.2, caretBlinkTimeout: Double = 10, dpi: Double = 96) {
         self.doubleClickTime = doubleClickTime
         self.dragThreshold = dragThreshold
         self.longPressTime = longPressTime
         self.caretBlinks = caretBlinks
         self.caretBlinkTime = caretBlinkTime
+        self.caretBlinkTimeout = caretBlinkTimeout
         self.dpi = dpi
     }
 

@@ -46,4 +46,15 @@ public protocol WindowSurface: AnyObject {
     func setIcon(_ images: [IconImage])
     /// Marks the surface as belonging to `owner` (kept above it, out of the taskbar); nil clears it.
     func setTransient(for owner: WindowSurface?)
+    /// Where the focused text caret is (window coordinates), so the input method's windows follow it.
+    func setTextInputCaret(_ rect: Rect)
+    /// Ends the input method's composition; returns the text it commits, if any.
+    func finishComposition() -> String?
+}
+
+extension WindowSurface {
+    /// Surfaces without an input method ignore the caret.
+    public func setTextInputCaret(_ rect: Rect) {}
+    /// Surfaces without an input method have no composition to finish.
+    public func finishComposition() -> String? { nil }
 }

@@ -100,4 +100,20 @@ public final class HeadlessSurface: WindowSurface {
     public func activate() { activationCount += 1 }
     public func setIcon(_ images: [IconImage]) { icons = images }
     public func setTransient(for owner: WindowSurface?) { transientOwner = owner as? HeadlessSurface }
+    // MARK: Input method
+
+    /// The caret rect the window last reported for the input method (window coordinates).
+    public private(set) var textInputCaret: Rect?
+    /// What the simulated input method commits when the window finishes a composition.
+    public var textOnFinishingComposition: String?
+    /// How many times the window asked to finish a composition.
+    public private(set) var finishCompositionCount = 0
+
+    public func setTextInputCaret(_ rect: Rect) { textInputCaret = rect }
+
+    public func finishComposition() -> String? {
+        finishCompositionCount += 1
+        defer { textOnFinishingComposition = nil }
+        return textOnFinishingComposition
+    }
 }

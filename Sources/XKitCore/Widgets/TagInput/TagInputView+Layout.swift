@@ -10,6 +10,7 @@ extension TagInputView {
         textField.keyPreview = { [weak self] field, event in self?.fieldKey(event) ?? false }
         textField.pasteHandler = { [weak self] _, string in self?.handlePaste(string) ?? false }
         textField.onChange = { [weak self] _ in self?.fieldTextDidChange() }
+        textField.onPreeditChange = { [weak self] _ in self?.fieldPreeditDidChange() }
         textField.onFocusChange = { [weak self] field in
             guard let self else { return }
             self.updateBorder()
@@ -114,7 +115,7 @@ extension TagInputView {
     /// The flow for a container `width` wide (cached for the last width).
     func flowResult(width: Double) -> FlowLayout.Result {
         if let flow, flowWidth == width { return flow }
-        let result = flowLayout.layout(currentChipSizes(), width: width, trailing: flowTrailingItem)
+        let result = flowLayout.layout(currentChipSizes(), width: width, trailing: flowTrailingItem(in: width))
         wholeListWork += tags.count
         flow = result
         flowWidth = width
@@ -127,14 +128,15 @@ extension TagInputView {
     func flowHeight(width: Double) -> Double {
         if let height = flowHeights[width] { return height }
         if flow == nil { return flowResult(width: width).contentSize.height }
-        let height = flowLayout.layout(currentChipSizes(), width: width, trailing: flowTrailingItem).contentSize.height
+        let height = flowLayout.layout(currentChipSizes(), width: width, trailing: flowTrailingItem(in: width)).contentSize.height
         wholeListWork += tags.count
         flowHeights[width] = height
         return height
     }
 
-    private var flowTrailingItem: FlowLayout.TrailingItem {
-        FlowLayout.TrailingItem(minimumWidth: minimumFieldWidth, height: chipHeight)
+    /// The field's slot after the last chip: wide enough for an input method's composition.
+    private func flowTrailingItem(in width: Double) -> FlowLayout.TrailingItem {
+        FlowLayout.TrailingItem(minimumWidth: fieldMinimumWidth(in: width), height: chipHeight)
     }
 
     /// The flow for the view's width, narrowed for the scroll bar when the chips don't fit `height`.
@@ -271,6 +273,27 @@ extension TagInputView {
         layoutIfNeeded()
         guard let result = flow, result.frames.indices.contains(index) else { return }
         scrollRectToVisible(result.frames[index])
+    }
+
+    /// The field's narrowest width: room for the whole composition while composing, so an input
+    /// method's text is not scrolled out of sight on a short last row (the field wraps instead).
+    func fieldMinimumWidth(in width: Double) -> Double {
+        guard let preedit = textField.preedit else { return minimumFieldWidth }
+        let measurer = textMeasurer, font = textField.font
+        let text = preedit.text.reduce(0.0) { $0 + measurer.advance(of: $1, in: font) }
+        let composing = (text + textField.contentInsets.horizontal + 2).rounded(.up)
+        return min(max(minimumFieldWidth, composing), max(minimumFieldWidth, width))
+    }
+
+    /// The composition changed: re-flow only when it needs a wider field than it has, or when it
+    /// ended after such a re-flow, so composing costs no flow pass in the common case.
+    func fieldPreeditDidChange() {
+        let needed = fieldMinimumWidth(in: bounds.width)
+        if needed > textField.frame.width + 0.5 || (textField.preedit == nil && flowWidenedForPreedit) {
+            flowWidenedForPreedit = textField.preedit != nil
+            invalidateFlow()
+        }
+        if textField.preedit != nil { scrollFieldIntoView() }
     }
 
     func scrollFieldIntoView() {

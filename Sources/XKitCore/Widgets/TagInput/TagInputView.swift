@@ -107,6 +107,8 @@ open class TagInputView: Control {
     var advances: AdvanceCache?
     var advancesMeasurer: ObjectIdentifier?
     var flow: FlowLayout.Result?
+    /// Whether the flow gave the field extra width for a composition (undone when it ends).
+    var flowWidenedForPreedit = false
     var flowWidth = -1.0
     /// Content heights by width since the last change (one layout pass asks with and without the scroll bar).
     var flowHeights: [Double: Double] = [:]

@@ -12,8 +12,10 @@ extension TextField {
         case .right: editing.moveRight(extend: shift, word: control); userMovedSelection(event)
         case .home, .up: editing.moveCaret(to: 0, extend: shift); userMovedSelection(event)
         case .end, .down: editing.moveCaret(to: editing.count, extend: shift); userMovedSelection(event)
-        case .backspace: edit { $0.deleteBackward(word: control) }
-        case .delete: edit { $0.deleteForward(word: control) }
+        case .backspace: edit(.deletingBackward) { $0.deleteBackward(word: control) }
+        case .delete: edit(.deletingForward) { $0.deleteForward(word: control) }
+        case .character("z") where control && !shift: undo()
+        case .character("z") where control && shift, .character("y") where control: redo()
         case .enter:
             onCommit?(self)
             sendActions(for: .primaryActionTriggered)
@@ -25,14 +27,38 @@ extension TextField {
     }
 
     /// Applies a user edit; an edit that changes nothing (Backspace at the start) is not reported.
-    func edit(_ change: (inout TextEditingState) -> Void) {
+    func edit(_ kind: TextUndoHistory.Kind = .other, _ change: (inout TextEditingState) -> Void) {
         let before = editing
         change(&editing)
         if editing.text != before.text {
+            undoHistory.willEdit(before, kind: kind)
             textDidChange(notify: true)
         } else if editing != before {
             selectionDidChange()
         }
+    }
+
+    /// Goes back one step (Ctrl+Z); returns whether there was one.
+    @discardableResult
+    public func undo() -> Bool {
+        guard let previous = undoHistory.undo(from: editing) else { return false }
+        restore(previous)
+        return true
+    }
+
+    /// Goes forward one undone step (Ctrl+Shift+Z or Ctrl+Y); returns whether there was one.
+    @discardableResult
+    public func redo() -> Bool {
+        guard let next = undoHistory.redo(from: editing) else { return false }
+        restore(next)
+        return true
+    }
+
+    private func restore(_ state: TextEditingState) {
+        editing = state
+        textDidChange(notify: true)
+        // textDidChange's caret handling must not open a new typing step.
+        undoHistory.breakCoalescing()
     }
 
     /// A selection made with the keyboard becomes PRIMARY, as X users expect.

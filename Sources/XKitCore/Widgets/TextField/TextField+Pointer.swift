@@ -2,6 +2,8 @@
 extension TextField {
     func handlePointerDown(_ event: PointerEvent) -> Bool {
         guard isEnabled else { return false }
+        // A click ends a composition first, as GTK's reset does: offsets then refer to the text alone.
+        if preedit != nil { window?.finishComposition(for: self) }
         let local = convert(event.location, from: nil)
         switch event.button {
         case .primary:
@@ -49,10 +51,11 @@ extension TextField {
         publishPrimary(event: event)
     }
 
-    /// 1, 2 or 3 for single, double and triple clicks in place within 0.4 s.
+    /// 1, 2 or 3 for single, double and triple clicks in place within the desktop's double-click time.
     private func clickCount(_ event: PointerEvent) -> Int {
         var count = 1
-        if let last = lastClick, event.time - last.time < 0.4, event.location.distance(to: last.location) < 5 {
+        let interval = window?.platform.settings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime
+        if let last = lastClick, event.time - last.time < interval, event.location.distance(to: last.location) < 5 {
             count = last.count + 1
         }
         lastClick = (event.time, event.location, count)

@@ -14,6 +14,7 @@ open class TextField: Control {
         set {
             guard newValue != editing.text else { return }
             editing.setText(newValue)
+            undoHistory.clear()
             textDidChange(notify: false)
         }
     }
@@ -42,10 +43,21 @@ open class TextField: Control {
     /// Sees pasted text before it is inserted; return true when it was handled elsewhere.
     public var pasteHandler: ((TextField, String) -> Bool)?
 
+    /// The input method's composition, shown at the caret (replacing the selection) until it ends.
+    public internal(set) var preedit: Preedit?
+    /// Called when the composition starts, changes or ends (a tag input makes room for it).
+    public var onPreeditChange: ((TextField) -> Void)?
+
     /// How far the text is scrolled left to keep the caret visible, in points.
     public internal(set) var scrollOffset = 0.0
 
     var cachedLayout: TextLayout?
+    /// Undo and redo steps (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y).
+    var undoHistory = TextUndoHistory()
+    /// The blinking caret's state: hidden in the off half of a blink, and the pending toggle.
+    var caretBlinkHidden = false
+    var caretBlinkTimer: Cancellable?
+    var caretLastActivity = 0.0
     var cachedLayoutMeasurer: ObjectIdentifier?
     var lastClick: (time: Double, location: Point, count: Int)?
     var isDragging = false
@@ -87,6 +99,7 @@ open class TextField: Control {
 
     /// Replaces the selection with `string` as if typed, calling `onChange`.
     public func insertText(_ string: String) {
+        undoHistory.willEdit(editing, kind: string.count == 1 && !editing.hasSelection ? .typing : .other, typed: string)
         editing.replaceSelection(with: string)
         textDidChange(notify: true)
     }
@@ -96,11 +109,12 @@ open class TextField: Control {
     /// The measurer matching the renderer that will draw this field.
     public var measurer: TextMeasurer { textMeasurer }
 
-    /// The single-line layout of the current text, cached until the text, font or measurer change.
+    /// The single-line layout of what is shown: the text, with the composition in place of the
+    /// selection while composing. Cached until the text, composition, font or measurer change.
     public var textLayout: TextLayout {
         let m = measurer
         if let cachedLayout, cachedLayoutMeasurer == ObjectIdentifier(m) { return cachedLayout }
-        let layout = TextLayout(AttributedText(editing.text, font: font, color: textColor), measurer: m)
+        let layout = TextLayout(AttributedText(displayedText, font: font, color: textColor), measurer: m)
         cachedLayout = layout
         cachedLayoutMeasurer = ObjectIdentifier(m)
         return layout
@@ -109,7 +123,8 @@ open class TextField: Control {
     /// The rect the text scrolls inside, in bounds coordinates.
     public var textRect: Rect { bounds.inset(by: contentInsets) }
 
-    /// The x of the insertion point before character `offset`, relative to the start of the text.
+    /// The x of the insertion point before character `offset` of the shown text (`textLayout`),
+    /// relative to its start.
     public func caretX(forOffset offset: Int) -> Double {
         let layout = textLayout
         let n = layout.positions.count
@@ -131,7 +146,7 @@ open class TextField: Control {
     public var caretRect: Rect {
         let origin = textOrigin
         let height = measurer.metrics(for: font).lineHeight
-        return Rect(x: (origin.x + caretX(forOffset: editing.caret)).rounded(.down), y: origin.y, width: 1, height: height)
+        return Rect(x: (origin.x + caretX(forOffset: displayedCaret)).rounded(.down), y: origin.y, width: 1, height: height)
     }
 
     /// The character offset nearest a point in bounds coordinates.
@@ -162,6 +177,7 @@ open class TextField: Control {
         scrollCaretIntoView()
         setNeedsDisplay()
         markTraceChanged()
+        restartCaretBlink()
         if notify {
             onChange?(self)
             sendActions(for: .valueChanged)
@@ -169,15 +185,17 @@ open class TextField: Control {
     }
 
     func selectionDidChange() {
+        undoHistory.breakCoalescing()
         scrollCaretIntoView()
         setNeedsDisplay()
+        restartCaretBlink()
     }
 
     /// Scrolls just enough for the caret to be inside the text rect, and no further than the text needs.
     func scrollCaretIntoView() {
         let visible = max(0, textRect.width - 1)
-        let textWidth = caretX(forOffset: editing.count)
-        let caret = caretX(forOffset: editing.caret)
+        let textWidth = caretX(forOffset: displayedCount)
+        let caret = caretX(forOffset: displayedCaret)
         var offset = scrollOffset
         if caret - offset > visible { offset = caret - visible }
         if caret < offset { offset = caret }
@@ -191,7 +209,10 @@ open class TextField: Control {
     open override var canBecomeFirstResponder: Bool { isEnabled && !isHidden }
 
     open override func focusDidChange() {
+        if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
         super.focusDidChange()
+        markTraceChanged()
+        restartCaretBlink()
         onFocusChange?(self)
     }
 
@@ -245,7 +266,7 @@ open class TextField: Control {
 
     open override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", .string(editing.text)), ("placeholder", placeholder.map { JSON.string($0) } ?? .null),
-                               ("focused", .bool(isFirstResponder))]
+                               ("focused", .bool(isFirstResponder))] + preeditTraceFields
     }
 
     func markTraceChanged() { window?.viewTreeDidChange() }

@@ -1,0 +1,82 @@
+/// The input method's composition (preedit), shown inline where typing goes until it is committed.
+///
+/// While composing, the composition replaces the selection on screen (the commit will replace it
+/// in the text); cancelling brings the selection back. The caret is the input method's.
+extension TextField: TextInputClient {
+    public func setPreedit(_ preedit: Preedit?) {
+        let shown = preedit.flatMap { $0.text.isEmpty ? nil : $0 }
+        guard shown != self.preedit else { return }
+        self.preedit = shown
+        cachedLayout = nil
+        scrollCaretIntoView()
+        setNeedsDisplay()
+        markTraceChanged()
+        restartCaretBlink()
+        onPreeditChange?(self)
+    }
+
+    public var textInputCaretRectInWindow: Rect? {
+        guard window != nil else { return nil }
+        return convert(caretRect, to: nil)
+    }
+
+    public func insertCommittedText(_ text: String) {
+        guard isEnabled else { return }
+        insertText(text)
+    }
+
+    /// The shown text: the field's text with the composition in place of the selection.
+    var displayedText: String {
+        guard let preedit else { return editing.text }
+        let chars = Array(editing.text)
+        let r = preeditReplacedRange
+        return String(chars[..<r.lowerBound]) + preedit.text + String(chars[r.upperBound...])
+    }
+
+    /// The characters of the shown text.
+    var displayedCount: Int {
+        guard let preedit else { return editing.count }
+        return editing.count - preeditReplacedRange.count + preedit.text.count
+    }
+
+    /// The caret in the shown text: the input method's caret while composing.
+    var displayedCaret: Int {
+        guard let preedit else { return editing.caret }
+        return preeditReplacedRange.lowerBound + preedit.caret
+    }
+
+    /// Where the composition sits in the shown text.
+    var preeditDisplayedRange: Range<Int>? {
+        guard let preedit else { return nil }
+        let start = preeditReplacedRange.lowerBound
+        return start..<(start + preedit.text.count)
+    }
+
+    /// The part of the text the composition stands in for (the selection, clamped).
+    private var preeditReplacedRange: Range<Int> {
+        let r = editing.selection, n = editing.count
+        return max(0, min(n, r.lowerBound))..<max(0, min(n, r.upperBound))
+    }
+
+    var preeditTraceFields: [(String, JSON)] {
+        guard let preedit else { return [] }
+        return [("preedit", .string(preedit.text)), ("preeditCaret", .int(preedit.caret))]
+    }
+
+    /// Draws the composition's highlight (behind the text) or underline (over it).
+    func drawPreeditDecorations(in context: GraphicsContext, underline: Bool) {
+        guard let preedit, let range = preeditDisplayedRange else { return }
+        let origin = textOrigin
+        let height = measurer.metrics(for: font).lineHeight
+        if underline {
+            let lo = caretX(forOffset: range.lowerBound), hi = caretX(forOffset: range.upperBound)
+            context.fill(Rect(x: origin.x + lo, y: origin.y + height - 1, width: hi - lo, height: 1), color: textColor)
+            return
+        }
+        for highlight in preedit.highlights {
+            let lo = caretX(forOffset: range.lowerBound + highlight.lowerBound)
+            let hi = caretX(forOffset: range.lowerBound + highlight.upperBound)
+            context.fill(Rect(x: origin.x + lo, y: origin.y, width: hi - lo, height: height), color: .selection)
+        }
+    }
+}

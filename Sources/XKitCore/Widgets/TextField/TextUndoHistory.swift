@@ -1,0 +1,61 @@
+/// Undo and redo for a text field: snapshots of the editing state taken before each edit, with
+/// typing coalesced into words (and runs of Backspace or Delete into one step), as desktop fields do.
+struct TextUndoHistory {
+    /// What an edit was, for coalescing.
+    enum Kind: Equatable {
+        case typing, deletingBackward, deletingForward, other
+    }
+
+    /// At most this many steps are kept; the oldest go first.
+    static let limit = 200
+
+    private var undoStack: [TextEditingState] = []
+    private var redoStack: [TextEditingState] = []
+    private var openKind: Kind?
+    private var lastTypedWasSpace = false
+
+    var canUndo: Bool { !undoStack.isEmpty }
+    var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Notes an edit about to change `before`. Typing continues the open step until a word
+    /// starts after a space; deletions continue a run of the same kind; anything else is a step.
+    mutating func willEdit(_ before: TextEditingState, kind: Kind, typed: String? = nil) {
+        let startsWord = kind == .typing && lastTypedWasSpace && typed?.first?.isWhitespace == false
+        if kind == .other || openKind != kind || startsWord {
+            undoStack.append(before)
+            if undoStack.count > TextUndoHistory.limit { undoStack.removeFirst(undoStack.count - TextUndoHistory.limit) }
+        }
+        openKind = kind == .other ? nil : kind
+        if kind == .typing { lastTypedWasSpace = typed?.last?.isWhitespace ?? false }
+        redoStack.removeAll()
+    }
+
+    /// The caret moved or the field lost focus: the next edit starts a new step.
+    mutating func breakCoalescing() {
+        openKind = nil
+        lastTypedWasSpace = false
+    }
+
+    /// The state to go back to, given the current one (kept for redo); nil when there is none.
+    mutating func undo(from current: TextEditingState) -> TextEditingState? {
+        guard let previous = undoStack.popLast() else { return nil }
+        redoStack.append(current)
+        breakCoalescing()
+        return previous
+    }
+
+    /// The state an undo left, given the current one; nil when there is none.
+    mutating func redo(from current: TextEditingState) -> TextEditingState? {
+        guard let next = redoStack.popLast() else { return nil }
+        undoStack.append(current)
+        breakCoalescing()
+        return next
+    }
+
+    /// Forgets everything (the app set the text).
+    mutating func clear() {
+        undoStack.removeAll()
+        redoStack.removeAll()
+        breakCoalescing()
+    }
+}
