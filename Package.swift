@@ -18,8 +18,10 @@ let package = Package(
                        providers: [.apt(["libx11-dev", "libxext-dev", "libxft-dev", "libxrender-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CXTest", pkgConfig: "xtst x11",
                        providers: [.apt(["libxtst-dev"])]),
+        // ICU (libicu-dev) is opened with dlopen on first use, so only its headers are needed to build.
+        .target(name: "CXKitICU", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "XKitCore"),
-        .target(name: "XKit", dependencies: ["XKitCore", "CX11"]),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CXKitICU"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),

@@ -5,11 +5,12 @@
 set -euo pipefail
 purpose=${1:-run}
 
+# libicu-dev: Unicode word, line and grapheme boundaries (ICU is opened with dlopen on first use).
 packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev zlib1g-dev pkg-config
-          fonts-dejavu-core fonts-noto-cjk)
+          libicu-dev fonts-dejavu-core fonts-noto-cjk)
 case "$purpose" in
   run) packages+=(xvfb) ;;
-  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils fontconfig) ;;
+  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils fontconfig unicode-data) ;;
   bench) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -14,6 +14,8 @@ public final class FontRegistry: TextMeasurer {
     private var warnedFamilies: Set<String> = []
     /// The largest pixel size opened (see `XRequestLimits.maxFontPixelSize`).
     private let maxPixelSize: Double
+    /// Unicode boundaries for the text measured here (ICU, loaded on first use).
+    public nonisolated let textSegmenter: TextSegmenter = ICUTextSegmenter()
 
     init(display: OpaquePointer, scale: Double, limits: XRequestLimits) {
         self.display = display

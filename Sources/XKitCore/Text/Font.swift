@@ -73,4 +73,6 @@ public protocol TextMeasurer: AnyObject {
     func metrics(for font: Font) -> FontMetrics
     /// The horizontal advance of one grapheme cluster drawn in the font (after fallback).
     func advance(of character: Character, in font: Font) -> Double
+    /// Finds word, line and grapheme boundaries for text measured here (default: `BasicTextSegmenter`).
+    var textSegmenter: TextSegmenter { get }
 }

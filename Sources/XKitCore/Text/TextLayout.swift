@@ -22,6 +22,8 @@ public final class TextLayout: Sendable {
     public let size: Size
     /// The characters hidden by the line limit, or nil when everything is shown.
     public let truncatedRange: Range<String.Index>?
+    /// The segmenter that broke the lines; double-click words come from it too.
+    public let segmenter: TextSegmenter
 
     /// UTF-8 offset of each cluster, plus the end.
     let offsets: [Int]
@@ -42,7 +44,10 @@ public final class TextLayout: Sendable {
         self.alignment = alignment
         self.numberOfLines = max(0, numberOfLines)
         var cache = AdvanceCache(measurer: measurer)
-        let scan = TextScan(text, cache: &cache)
+        var scan = TextScan(text, cache: &cache)
+        segmenter = measurer.textSegmenter
+        if scan.needsSegmenter && !(segmenter is BasicTextSegmenter) { scan.applyLineBreaks(of: text.string, segmenter: segmenter) }
+        if scan.mayHoldURL { URLLineBreaks.apply(to: &scan, string: text.string) }
         let breaks = LineBreaker.breakLines(scan, maxWidth: maxWidth, limit: self.numberOfLines, cache: cache)
         let built = TextLayout.buildLines(text.string, scan: scan, breaks: breaks, cache: cache,
                                           maxWidth: maxWidth, alignment: alignment)

@@ -14,6 +14,12 @@ struct TextScan {
     var runFonts: [Int] = []
     /// The attributes of each run (a single default run when the text has none).
     var runAttributes: [TextAttributes] = []
+    /// Whether the text holds a scalar that needs Unicode line breaking (`LineBreakClass.needsSegmenter`).
+    var needsSegmenter = false
+    /// Whether `flags` carry the segmenter's break opportunities (see `applyLineBreaks`).
+    var segmented = false
+    /// Whether the text may hold a URL ("://" or "www." occurs), which `URLLineBreaks` tailors.
+    var mayHoldURL = false
 
     var count: Int { advances.count }
 
@@ -70,6 +76,10 @@ struct TextScan {
                     if end != q, end < n { next = UTF8Decoding.scalar(in: bytes, at: end) }
                 }
             }
+            if a.value >= 0x590 && !needsSegmenter { needsSegmenter = LineBreakClass.needsSegmenter(a.value) }
+            if (a.value == 0x3A || a.value == 0x2E) && !mayHoldURL {
+                mayHoldURL = URLLineBreaks.marksURL(bytes, at: p)
+            }
             let flag = LineBreakClass.classify(a.value)
             let advance: Double
             if flag & LineBreakClass.newline != 0 || a.value == 0x200B {
@@ -87,6 +97,18 @@ struct TextScan {
         }
         offsets.append(n)
         while runStarts.count < runAttributes.count { runStarts.append(advances.count) }
+    }
+
+    /// Marks the clusters before which `segmenter` allows a wrap (UAX #14), so line breaking follows it.
+    mutating func applyLineBreaks(of string: String, segmenter: TextSegmenter) {
+        let boundaries = segmenter.boundaries(.line, in: string)
+        var b = 0
+        for i in 0..<count {
+            let offset = offsets[i]
+            while b < boundaries.count && boundaries[b] < offset { b += 1 }
+            if b < boundaries.count && boundaries[b] == offset { flags[i] |= LineBreakClass.opportunity }
+        }
+        segmented = true
     }
 
     /// The run holding cluster `i`, searching from `hint` (lines are visited in order).

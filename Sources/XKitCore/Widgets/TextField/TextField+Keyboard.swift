@@ -8,12 +8,12 @@ extension TextField {
         let shift = event.modifiers.contains(.shift)
         let control = event.modifiers.contains(.control)
         switch event.key {
-        case .left: editing.moveLeft(extend: shift, word: control); userMovedSelection(event)
-        case .right: editing.moveRight(extend: shift, word: control); userMovedSelection(event)
+        case .left: editing.moveLeft(extend: shift, word: control, segmenter: textMeasurer.textSegmenter); userMovedSelection(event)
+        case .right: editing.moveRight(extend: shift, word: control, segmenter: textMeasurer.textSegmenter); userMovedSelection(event)
         case .home, .up: editing.moveCaret(to: 0, extend: shift); userMovedSelection(event)
         case .end, .down: editing.moveCaret(to: editing.count, extend: shift); userMovedSelection(event)
-        case .backspace: edit { $0.deleteBackward(word: control) }
-        case .delete: edit { $0.deleteForward(word: control) }
+        case .backspace: edit { [segmenter = textMeasurer.textSegmenter] in $0.deleteBackward(word: control, segmenter: segmenter) }
+        case .delete: edit { [segmenter = textMeasurer.textSegmenter] in $0.deleteForward(word: control, segmenter: segmenter) }
         case .enter:
             onCommit?(self)
             sendActions(for: .primaryActionTriggered)
