@@ -20,8 +20,12 @@ let package = Package(
                        providers: [.apt(["libxtst-dev"])]),
         // ICU (libicu-dev) is opened with dlopen on first use, so only its headers are needed to build.
         .target(name: "CXKitICU", linkerSettings: [.linkedLibrary("dl")]),
+        // HarfBuzz (libharfbuzz-dev) likewise: dlopen'd on the first cluster that needs shaping.
+        .target(name: "CXKitShaping",
+                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2"])],
+                linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "XKitCore"),
-        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CXKitICU"]),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CXKitICU", "CXKitShaping"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),

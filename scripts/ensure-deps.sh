@@ -5,12 +5,13 @@
 set -euo pipefail
 purpose=${1:-run}
 
-# libicu-dev: Unicode word, line and grapheme boundaries (ICU is opened with dlopen on first use).
+# libicu-dev: Unicode word, line and grapheme boundaries; libharfbuzz-dev: shaping of multi-scalar
+# clusters (both opened with dlopen on first use); fonts-noto-*: Arabic, Hebrew, Devanagari, Thai, colour emoji.
 packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev zlib1g-dev pkg-config
-          libicu-dev fonts-dejavu-core fonts-noto-cjk)
+          libicu-dev libharfbuzz-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji)
 case "$purpose" in
   run) packages+=(xvfb) ;;
-  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils fontconfig unicode-data) ;;
+  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils fontconfig unicode-data libharfbuzz-bin) ;;
   bench) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -161,10 +161,33 @@ final class XftRenderer: GraphicsContext {
                                       maxGlyphs: glyphsPerRequest)
         let y = Int32(baseline)
         planner.forEachRun(in: text, startX: Int(max(min(startX, 1e15), -1e15)), font: { face.fontIndex(for: $0) },
-                           advance: { Int(face.advance(of: $0)) }) { run in
+                           advance: { Int(face.advance(of: $0)) },
+                           isShaped: { face.shaped($0) != nil }) { run in
+            if let cluster = run.shaped, let shaped = face.shaped(cluster) {
+                drawGlyphs(shaped, font: face.fonts[shaped.font], penX: run.x, baseline: Int(y), color: &xftColor)
+                return
+            }
             // Runs start near the clip, so x fits the protocol's 16-bit coordinates.
             XftDrawStringUtf8(draw, &xftColor, face.fonts[run.font], Int32(clamping: run.x), y, run.utf8,
                               Int32(run.utf8.count))
+        }
+    }
+
+    /// Draws a shaped cluster's glyph ids, at most `glyphsPerRequest` per request.
+    private func drawGlyphs(_ cluster: ShapedCluster, font: UnsafeMutablePointer<XftFont>, penX: Int, baseline: Int,
+                            color: inout XftColor) {
+        var specs = cluster.glyphs.map { g in
+            XftGlyphFontSpec(font: font, glyph: FT_UInt(g.id), x: Int16(clamping: penX + Int(g.x)),
+                             y: Int16(clamping: baseline + Int(g.y)))
+        }
+        let chunk = max(1, glyphsPerRequest)
+        var start = 0
+        while start < specs.count {
+            let n = min(chunk, specs.count - start)
+            specs.withUnsafeMutableBufferPointer { all in
+                XftDrawGlyphFontSpec(draw, &color, all.baseAddress.map { $0 + start }, Int32(n))
+            }
+            start += n
         }
     }
 

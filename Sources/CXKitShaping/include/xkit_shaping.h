@@ -1,0 +1,29 @@
+#ifndef XKIT_SHAPING_H
+#define XKIT_SHAPING_H
+
+#include <stdint.h>
+
+/// Loads HarfBuzz on first use (dlopen): 1 when it is usable, 0 when not.
+int xkit_hb_available(void);
+
+/// A HarfBuzz font over a FreeType face (an `FT_Face` the caller keeps locked and alive), or NULL.
+void *xkit_hb_font_create(void *ft_face);
+
+/// Destroys a font from `xkit_hb_font_create`.
+void xkit_hb_font_destroy(void *font);
+
+/// One shaped glyph: its id in the face, and its advance and offsets in 26.6 device pixels.
+typedef struct xkit_glyph {
+    uint32_t glyph;
+    uint32_t cluster;
+    int32_t x_advance;
+    int32_t x_offset;
+    int32_t y_offset;
+} xkit_glyph;
+
+/// Shapes UTF-8 `text` (script, direction and language guessed; default features) and writes at most
+/// `capacity` glyphs, in visual order; returns the glyph count (more than `capacity`: the rest were
+/// dropped), or -1 when HarfBuzz is unavailable.
+int32_t xkit_hb_shape(void *font, const char *text, int32_t length, xkit_glyph *out, int32_t capacity);
+
+#endif
