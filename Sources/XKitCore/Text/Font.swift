@@ -66,8 +66,9 @@ public struct FontMetrics: Hashable, Sendable {
 
 /// Measures text for layout; the X backend measures with Xft, tests inject a fake.
 ///
-/// The advance of a string is the sum of the advances of its grapheme clusters, which is
-/// exactly how Xft places glyphs (it applies no kerning or shaping), so layout and drawing agree.
+/// The advance of a string is the sum of the advances of its grapheme clusters, which is exactly
+/// how the renderer places them (each cluster shaped on its own, no kerning between clusters), so
+/// layout and drawing agree.
 public protocol TextMeasurer: AnyObject {
     /// Vertical metrics of the font.
     func metrics(for font: Font) -> FontMetrics
