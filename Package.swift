@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "CXKitICU", linkerSettings: [.linkedLibrary("dl")]),
         // HarfBuzz (libharfbuzz-dev) likewise: dlopen'd on the first cluster that needs shaping.
         .target(name: "CXKitShaping",
-                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2"])],
+                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2", "-I/usr/include/fribidi"])],
                 linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "XKitCore"),
         .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CXKitICU", "CXKitShaping"]),

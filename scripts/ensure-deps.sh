@@ -6,9 +6,9 @@ set -euo pipefail
 purpose=${1:-run}
 
 # libicu-dev: Unicode word, line and grapheme boundaries; libharfbuzz-dev: shaping of multi-scalar
-# clusters (both opened with dlopen on first use); fonts-noto-*: Arabic, Hebrew, Devanagari, Thai, colour emoji.
+# and Arabic clusters; libfribidi-dev: UAX #9 bidi (all three opened with dlopen on first use); fonts-noto-*: Arabic, Hebrew, Devanagari, Thai, colour emoji.
 packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev zlib1g-dev pkg-config
-          libicu-dev libharfbuzz-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji)
+          libicu-dev libharfbuzz-dev libfribidi-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji)
 case "$purpose" in
   run) packages+=(xvfb) ;;
   test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils fontconfig unicode-data libharfbuzz-bin) ;;

@@ -55,9 +55,15 @@ void xkit_hb_font_destroy(void *font) {
 }
 
 int32_t xkit_hb_shape(void *font, const char *text, int32_t length, xkit_glyph *out, int32_t capacity) {
-    if (!font || !hb_loaded || length < 0) return -1;
+    return xkit_hb_shape_item(font, text, length, 0, length, out, capacity);
+}
+
+int32_t xkit_hb_shape_item(void *font, const char *text, int32_t length, int32_t item_offset, int32_t item_length,
+                           xkit_glyph *out, int32_t capacity) {
+    if (!font || !hb_loaded || length < 0 || item_offset < 0 || item_length < 0 || item_offset + item_length > length)
+        return -1;
     hb_buffer_t *buffer = hb.buffer_create();
-    hb.buffer_add_utf8(buffer, text, length, 0, length);
+    hb.buffer_add_utf8(buffer, text, length, (unsigned int)item_offset, item_length);
     hb.buffer_guess_segment_properties(buffer);
     hb.shape((hb_font_t *)font, buffer, NULL, 0);
     unsigned int count = 0;

@@ -26,4 +26,20 @@ typedef struct xkit_glyph {
 /// dropped), or -1 when HarfBuzz is unavailable.
 int32_t xkit_hb_shape(void *font, const char *text, int32_t length, xkit_glyph *out, int32_t capacity);
 
+/// Like `xkit_hb_shape`, but shapes only the bytes `item_offset ..< item_offset + item_length`,
+/// with the rest of `text` as context (Arabic joining looks at the neighbours).
+int32_t xkit_hb_shape_item(void *font, const char *text, int32_t length, int32_t item_offset, int32_t item_length,
+                           xkit_glyph *out, int32_t capacity);
+
+#endif
+
+#ifndef XKIT_BIDI_H
+#define XKIT_BIDI_H
+/// Loads FriBidi on first use (dlopen): 1 when it is usable, 0 when not.
+int xkit_bidi_available(void);
+
+/// Resolves the UAX #9 embedding levels (rules P2–I2 and L1) of one paragraph of `length` code
+/// points. `base`: 0 from the first strong character (LTR when none), 1 LTR, 2 RTL. Writes one level
+/// per code point into `levels`; returns the paragraph level (0 or 1), or -1 on failure.
+int xkit_bidi_levels(const uint32_t *text, int32_t length, int base, uint8_t *levels);
 #endif

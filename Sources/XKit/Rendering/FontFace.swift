@@ -33,6 +33,14 @@ final class FontFace {
     private var faceOfCharacter: [Character: Int] = [:]
     private var advanceOfCharacter: [Character: Int32] = [:]
     private var shapedOfCharacter: [Character: ShapedCluster?] = [:]
+    private var shapedInContext: [JoiningKey: ShapedCluster?] = [:]
+
+    /// A cluster of a joining script with its logical neighbours.
+    private struct JoiningKey: Hashable {
+        var before: Character?
+        var cluster: Character
+        var after: Character?
+    }
     /// HarfBuzz fonts by font index; their FreeType faces stay locked (`XftLockFace`) while they live.
     private var harfBuzzFonts: [Int: UnsafeMutableRawPointer] = [:]
     let ascent: Int32
@@ -95,15 +103,51 @@ final class FontFace {
         return result
     }
 
-    private func shape(_ character: Character) -> ShapedCluster? {
+    /// A cluster of a joining script (Arabic, Syriac, N'Ko, Mongolian) shaped with its logical
+    /// neighbours as context, so it takes its initial, medial, final or isolated form; nil when it
+    /// needs no context or cannot be shaped.
+    func shaped(_ character: Character, before: Character?, after: Character?) -> ShapedCluster? {
+        guard let first = character.unicodeScalars.first, FontFace.isJoining(first.value) else {
+            return shaped(character)
+        }
+        let key = JoiningKey(before: before, cluster: character, after: after)
+        if let cached = shapedInContext[key] { return cached }
+        let result = shape(character, before: before.map { String($0) } ?? "", after: after.map { String($0) } ?? "")
+        shapedInContext[key] = result
+        return result
+    }
+
+    /// The cluster's advance with its neighbours as shaping context (see `shaped(_:before:after:)`).
+    func advance(of character: Character, before: Character?, after: Character?) -> Int32 {
+        guard let first = character.unicodeScalars.first, FontFace.isJoining(first.value) else {
+            return advance(of: character)
+        }
+        return shaped(character, before: before, after: after)?.advance ?? advance(of: character)
+    }
+
+    /// Scripts whose letters join their neighbours (their form depends on context).
+    static func isJoining(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x0600...0x08FF, 0x1800...0x18AF, 0xA840...0xA877, 0x10AC0...0x10AFF: return true
+        default: return false
+        }
+    }
+
+    private func shape(_ character: Character, before: String = "", after: String = "") -> ShapedCluster? {
         guard character.unicodeScalars.count <= FontFace.maxShapedScalars else { return nil }
         let index = fontIndex(for: character)
         guard let font = harfBuzzFont(index) else { return nil }
-        let utf8 = Array(String(character).utf8)
-        var out = [xkit_glyph](repeating: xkit_glyph(), count: utf8.count + 8)
+        // Context beyond one cluster each side changes no joining form; keep it short.
+        let context = before.unicodeScalars.count <= FontFace.maxShapedScalars
+            && after.unicodeScalars.count <= FontFace.maxShapedScalars
+        let prefix = context ? Array(before.utf8) : [], suffix = context ? Array(after.utf8) : []
+        let item = Array(String(character).utf8)
+        let utf8 = prefix + item + suffix
+        var out = [xkit_glyph](repeating: xkit_glyph(), count: item.count + 8)
         let count = utf8.withUnsafeBufferPointer { text in
             text.withMemoryRebound(to: CChar.self) { text in
-                xkit_hb_shape(font, text.baseAddress, Int32(text.count), &out, Int32(out.count))
+                xkit_hb_shape_item(font, text.baseAddress, Int32(text.count), Int32(prefix.count), Int32(item.count),
+                                   &out, Int32(out.count))
             }
         }
         guard count >= 0 && Int(count) <= out.count else { return nil }

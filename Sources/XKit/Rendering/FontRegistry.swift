@@ -54,6 +54,13 @@ public final class FontRegistry: TextMeasurer {
         }
     }
 
+    public nonisolated func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double {
+        MainActor.assumeIsolated {
+            guard let face = face(for: font) else { return 0 }
+            return Double(face.advance(of: character, before: before, after: after)) / scale
+        }
+    }
+
     private static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy"]
 
     private func open(_ font: Font) -> FontFace? {

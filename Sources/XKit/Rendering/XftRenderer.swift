@@ -173,6 +173,35 @@ final class XftRenderer: GraphicsContext {
         }
     }
 
+    /// Draws a right-to-left run from its left end: clusters in reverse logical order, each joining-
+    /// script cluster shaped between its logical neighbours exactly as `FontRegistry` measured it.
+    func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point) {
+        guard color.alpha > 0, !text.isEmpty, let face = fonts.face(for: font) else { return }
+        var xftColor = XftColor(pixel: 0, color: renderColor(color))
+        let startX = ((origin.x + state.origin.x) * scale).rounded()
+        let baseline = ((origin.y + state.origin.y) * scale).rounded()
+        guard startX.isFinite, baseline.isFinite, abs(baseline) < 32000, abs(startX) < 1e15 else { return }
+        let clip = deviceRect(state.clip, relative: false)
+        let margin = Int(face.height)
+        let clusters = Array(text)
+        var x = Int(startX)
+        for i in clusters.indices.reversed() {
+            if x > clip.x + clip.width + margin { break }
+            let c = clusters[i]
+            let before = i > 0 ? clusters[i - 1] : nil, after = i + 1 < clusters.count ? clusters[i + 1] : nil
+            let advance = Int(face.advance(of: c, before: before, after: after))
+            defer { x += max(0, advance) }
+            guard x + advance >= clip.x - margin, let first = c.unicodeScalars.first, first.value >= 0x20 else { continue }
+            if let shaped = face.shaped(c, before: before, after: after) {
+                drawGlyphs(shaped, font: face.fonts[shaped.font], penX: x, baseline: Int(baseline), color: &xftColor)
+            } else {
+                let utf8 = Array(c.unicodeScalars.prefix(max(1, glyphsPerRequest)).map { String($0) }.joined().utf8)
+                XftDrawStringUtf8(draw, &xftColor, face.fonts[face.fontIndex(for: c)], Int32(clamping: x),
+                                  Int32(baseline), utf8, Int32(utf8.count))
+            }
+        }
+    }
+
     /// Draws a shaped cluster's glyph ids, at most `glyphsPerRequest` per request.
     private func drawGlyphs(_ cluster: ShapedCluster, font: UnsafeMutablePointer<XftFont>, penX: Int, baseline: Int,
                             color: inout XftColor) {

@@ -1,9 +1,10 @@
 import CXKitICU
+import CXKitShaping
 import Synchronization
 import XKitCore
 
 /// Unicode text boundaries from ICU: UAX #29 graphemes and words, UAX #14 line breaks, and
-/// dictionary word breaks for Thai, Lao, Khmer, Burmese and CJK.
+/// dictionary word breaks for Thai, Lao, Khmer, Burmese and CJK; UAX #9 bidi levels from FriBidi.
 ///
 /// ICU is loaded on first use (see `xkit_icu.c`); where it cannot be loaded, every answer comes
 /// from `BasicTextSegmenter`. Iterators are opened once per kind and reused under a lock.
@@ -51,6 +52,20 @@ public final class ICUTextSegmenter: TextSegmenter {
         }
         guard let found else { return fallback.boundaries(kind, in: string) }
         return ICUTextSegmenter.utf8Offsets(ofUTF16: found, in: string)
+    }
+
+    /// UAX #9 levels from FriBidi (loaded on first use); nil when it cannot be loaded.
+    public func bidiLevels(ofParagraph scalars: [UInt32], direction: TextDirection?) -> BidiLevels? {
+        guard scalars.count < Int(Int32.max) else { return nil }
+        var levels = [UInt8](repeating: 0, count: scalars.count)
+        let base: Int32 = direction == nil ? 0 : direction == .leftToRight ? 1 : 2
+        let paragraph = scalars.withUnsafeBufferPointer { text in
+            levels.withUnsafeMutableBufferPointer { out in
+                xkit_bidi_levels(text.baseAddress, Int32(text.count), base, out.baseAddress)
+            }
+        }
+        guard paragraph >= 0 else { return nil }
+        return BidiLevels(levels: levels, paragraphLevel: UInt8(paragraph))
     }
 
     /// Maps ascending UTF-16 offsets to UTF-8 offsets with one walk over the scalars.

@@ -19,6 +19,9 @@ public protocol GraphicsContext: AnyObject {
     func fillPolygon(_ points: [Point], color: Color)
     /// Draws a single-line run of text with its baseline starting at `origin`.
     func drawText(_ text: Substring, font: Font, color: Color, at origin: Point)
+    /// Draws a right-to-left run given in logical order: its last character leftmost, with
+    /// `origin` at the run's left end. By default, the characters reversed through `drawText`.
+    func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point)
 
     /// Moves the origin for subsequent calls; undone by `restoreState`.
     func translate(by offset: Point)
@@ -33,6 +36,10 @@ public protocol GraphicsContext: AnyObject {
 }
 
 extension GraphicsContext {
+    public func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point) {
+        drawText(Substring(String(text.reversed())), font: font, color: color, at: origin)
+    }
+
     /// Strokes a plain rectangle's inside edge.
     public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1) {
         strokeRoundedRect(rect, radius: 0, color: color, lineWidth: lineWidth)

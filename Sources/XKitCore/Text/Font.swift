@@ -76,4 +76,13 @@ public protocol TextMeasurer: AnyObject {
     func advance(of character: Character, in font: Font) -> Double
     /// Finds word, line and grapheme boundaries for text measured here (default: `BasicTextSegmenter`).
     var textSegmenter: TextSegmenter { get }
+    /// The advance of a cluster of a joining script (Arabic) between its logical neighbours, whose
+    /// form depends on them; by default the context-free advance.
+    func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double
+}
+
+extension TextMeasurer {
+    public func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double {
+        advance(of: character, in: font)
+    }
 }

@@ -17,6 +17,30 @@ public protocol TextSegmenter: AnyObject, Sendable {
     /// the string's UTF-8 length (empty for an empty string). Line boundaries are break opportunities
     /// (a wrap may go before the character at the offset).
     func boundaries(_ kind: TextBoundaryKind, in string: String) -> [Int]
+
+    /// The UAX #9 embedding levels of one paragraph's scalars (rules P2–I2 and L1), and the
+    /// paragraph's level (0 left to right, 1 right to left); nil when this segmenter does no bidi.
+    /// `direction` overrides the paragraph direction; nil takes it from the first strong character.
+    func bidiLevels(ofParagraph scalars: [UInt32], direction: TextDirection?) -> BidiLevels?
+}
+
+/// A paragraph's base writing direction.
+public enum TextDirection: Sendable, Hashable {
+    case leftToRight, rightToLeft
+}
+
+/// Resolved bidi levels of one paragraph (see `TextSegmenter.bidiLevels`).
+public struct BidiLevels: Sendable, Hashable {
+    /// One level per scalar; odd levels run right to left.
+    public var levels: [UInt8]
+    /// 0 for a left-to-right paragraph, 1 for a right-to-left one.
+    public var paragraphLevel: UInt8
+    public init(levels: [UInt8], paragraphLevel: UInt8) { self.levels = levels; self.paragraphLevel = paragraphLevel }
+}
+
+extension TextSegmenter {
+    /// No bidi by default: text lays out left to right.
+    public func bidiLevels(ofParagraph scalars: [UInt32], direction: TextDirection?) -> BidiLevels? { nil }
 }
 
 extension TextMeasurer {
