@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XKit
+import XKitTesting
 
 /// UAX #9 through FriBidi and XKit's line reordering, against the Unicode Consortium's
 /// BidiCharacterTest.txt (read at test time from Debian's unicode-data), and mixed-direction layout.
@@ -87,5 +88,16 @@ import XKit
         #expect(layout.lines[0].rect.maxX == 200)
         let ltr = TextLayout(AttributedText("abc שלום"), maxWidth: 200, alignment: .natural, measurer: BidiMeasurer())
         #expect(ltr.lines[0].rect.minX == 0)
+    }
+}
+
+/// The hit-test fuzzer over Unicode line breaking and bidi (random scripts and direction controls).
+@Suite struct BidiFuzzTests {
+    @Test func randomBidiTextHitTestsKeepTheirInvariants() {
+        var fuzzer = TextHitTestFuzzer(seed: 0xB1D1, segmenter: ICUTextSegmenter())
+        switch fuzzer.run(count: 2_000) {
+        case .success(let stats): #expect(stats.hits > 1_000)
+        case .failure(let failure): Issue.record("\(failure)")
+        }
     }
 }
