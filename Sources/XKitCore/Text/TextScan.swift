@@ -49,6 +49,7 @@ struct TextScan {
         flags.reserveCapacity(scalarCount)
         runStarts.append(0)
 
+        var needs = false, joining = false, url = false
         var run = 0
         var runEnd = runEnds[0]
         var font = runFonts[0]
@@ -78,13 +79,11 @@ struct TextScan {
                     if end != q, end < n { next = UTF8Decoding.scalar(in: bytes, at: end) }
                 }
             }
-            if a.value >= 0x590 {
-                if !needsSegmenter { needsSegmenter = LineBreakClass.needsSegmenter(a.value) }
-                if !hasJoining { hasJoining = JoiningScripts.contains(a.value) }
+            // CJK and Hangul (most non-Latin text) need neither; one range test keeps them fast.
+            if a.value >= 0x590 && !(0x2E80..<0xA800).contains(a.value) && !(0xAC00..<0xD800).contains(a.value) {
+                TextScan.note(a.value, needsSegmenter: &needs, hasJoining: &joining)
             }
-            if (a.value == 0x3A || a.value == 0x2E) && !mayHoldURL {
-                mayHoldURL = URLLineBreaks.marksURL(bytes, at: p)
-            }
+            if (a.value == 0x3A || a.value == 0x2E) && !url { url = URLLineBreaks.marksURL(bytes, at: p) }
             let flag = LineBreakClass.classify(a.value)
             let advance: Double
             if flag & LineBreakClass.newline != 0 || a.value == 0x200B {
@@ -102,6 +101,16 @@ struct TextScan {
         }
         offsets.append(n)
         while runStarts.count < runAttributes.count { runStarts.append(advances.count) }
+        needsSegmenter = needs
+        hasJoining = joining
+        mayHoldURL = url
+    }
+
+    /// Notes what a scalar outside Latin, CJK and Hangul asks for; out of line to keep the scan loop small.
+    @inline(never)
+    private static func note(_ v: UInt32, needsSegmenter: inout Bool, hasJoining: inout Bool) {
+        if !needsSegmenter { needsSegmenter = LineBreakClass.needsSegmenter(v) }
+        if !hasJoining { hasJoining = JoiningScripts.contains(v) }
     }
 
     /// Re-measures each joining-script cluster between its neighbours in the same attribute run and
