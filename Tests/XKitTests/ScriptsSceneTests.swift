@@ -8,6 +8,18 @@ import XKitTesting
 @Suite(.serialized)
 @MainActor
 struct ScriptsSceneTests {
+    /// Arabic joined and right-aligned, Hebrew right to left with its number, Hindi conjuncts,
+    /// Thai, colour emoji sequences as single glyphs (assets/golden/scripts.png, checked by eye).
+    @Test func scriptsSceneMatchesItsGoldenScreenshot() throws {
+        _ = try XvfbServer.shared()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-scripts-\(getpid()).png").path
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "scripts", "--screenshot", path])
+        #expect(app.waitForExit(timeout: 20) == 0, "\(app.tail())")
+        let image = try RGBImage.readPNG(from: path)
+        #expect(image.width == 560 && image.height == 420)
+        try assertMatchesGolden(image, name: "scripts", tolerance: 24, maxFraction: 0.002)
+    }
+
     @Test func dragSelectingTheFirstArabicWordPutsExactlyThatWordOnPrimary() throws {
         _ = try XvfbServer.shared()
         let driver = try XTestDriver.shared()
