@@ -195,10 +195,31 @@ final class XftRenderer: GraphicsContext {
             if let shaped = face.shaped(c, before: before, after: after) {
                 drawGlyphs(shaped, font: face.fonts[shaped.font], penX: x, baseline: Int(baseline), color: &xftColor)
             } else {
-                let utf8 = Array(c.unicodeScalars.prefix(max(1, glyphsPerRequest)).map { String($0) }.joined().utf8)
+                // UAX #9 L4: paired punctuation in right-to-left text shows its mirror image.
+                let scalars = c.unicodeScalars.count == 1 ? [XftRenderer.mirrored(first)] : Array(c.unicodeScalars)
+                let utf8 = Array(scalars.prefix(max(1, glyphsPerRequest)).map { String($0) }.joined().utf8)
                 XftDrawStringUtf8(draw, &xftColor, face.fonts[face.fontIndex(for: c)], Int32(clamping: x),
                                   Int32(baseline), utf8, Int32(utf8.count))
             }
+        }
+    }
+
+    /// The Bidi_Mirroring_Glyph of the common paired punctuation (same advance as the original).
+    private static func mirrored(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        switch s {
+        case "(": return ")"
+        case ")": return "("
+        case "[": return "]"
+        case "]": return "["
+        case "{": return "}"
+        case "}": return "{"
+        case "<": return ">"
+        case ">": return "<"
+        case "«": return "»"
+        case "»": return "«"
+        case "‹": return "›"
+        case "›": return "‹"
+        default: return s
         }
     }
 
