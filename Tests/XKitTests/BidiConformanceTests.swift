@@ -101,3 +101,15 @@ import XKitTesting
         }
     }
 }
+
+/// The caret's x in mixed-direction text (what the text field draws).
+@Suite struct BidiCaretTests {
+    @Test func theCaretStandsAtTheLeadingEdgeOfTheCharacterItPrecedes() {
+        let layout = TextLayout(AttributedText("abשל"), measurer: BidiConformanceTests.BidiMeasurer())
+        // Visual: a b ל ש; "ש" (offset 2) is drawn at 30..40, "ל" at 20..30.
+        #expect(layout.caretX(beforeCharacter: 0) == 0)
+        #expect(layout.caretX(beforeCharacter: 2) == 40) // before ש: its right edge
+        #expect(layout.caretX(beforeCharacter: 3) == 30) // before ל
+        #expect(layout.caretX(beforeCharacter: 4) == 20) // the end: the trailing (left) edge of ל
+    }
+}

@@ -70,6 +70,19 @@ extension TextLayout {
         return result
     }
 
+    /// The x of the insertion point before character `offset` on the first line, relative to the
+    /// line's left edge (before alignment): the leading edge of that character — its right edge when
+    /// it runs right to left — or, at the end, the trailing edge of the last character. At a
+    /// direction boundary the caret therefore stands with the character it precedes, as GTK's does.
+    public func caretX(beforeCharacter offset: Int) -> Double {
+        let n = advances.count
+        guard n > 0 else { return 0 }
+        let i = max(0, min(n, offset))
+        let rtl = { (c: Int) in !self.levels.isEmpty && self.levels[c] & 1 == 1 }
+        if i < n { return rtl(i) ? positions[i] + advances[i] : positions[i] }
+        return rtl(n - 1) ? positions[n - 1] : positions[n - 1] + advances[n - 1]
+    }
+
     // MARK: Lookups
 
     /// The line whose vertical extent holds `y`, by binary search (lines tile from 0 downward).
