@@ -21,10 +21,16 @@ let package = Package(
         // Headers only: XKit opens libpng and TurboJPEG with dlopen on the first image decode.
         .systemLibrary(name: "CImageCodecs",
                        providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
+        // ICU (libicu-dev) is opened with dlopen on first use, so only its headers are needed to build.
+        .target(name: "CXKitICU", linkerSettings: [.linkedLibrary("dl")]),
+        // HarfBuzz (libharfbuzz-dev) likewise: dlopen'd on the first cluster that needs shaping.
+        .target(name: "CXKitShaping",
+                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2", "-I/usr/include/fribidi"])],
+                linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "XKitCore"),
         // libdbus-1 for the AT-SPI2 accessibility bridge, loaded with dlopen only when accessibility is on.
         .target(name: "CDBus", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs", "CDBus"]),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs", "CDBus", "CXKitICU", "CXKitShaping"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),

@@ -5,14 +5,18 @@
 set -euo pipefail
 purpose=${1:-run}
 
+# libicu-dev: Unicode word, line and grapheme boundaries; libharfbuzz-dev: shaping of multi-scalar
+# and Arabic clusters; libfribidi-dev: UAX #9 bidi (all three opened with dlopen on first use);
+# fonts-noto-*: Arabic, Hebrew, Devanagari, Thai, colour emoji.
 packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev libdbus-1-dev zlib1g-dev pkg-config
-          libpng-dev libturbojpeg0-dev
-          fonts-dejavu-core fonts-noto-cjk)
+          libpng-dev libturbojpeg0-dev libicu-dev libharfbuzz-dev libfribidi-dev
+          fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji)
 case "$purpose" in
   run) packages+=(xvfb) ;;
   test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils x11-xkb-utils fontconfig openbox
                   dbus at-spi2-core python3-pyatspi python3-dogtail
-                  locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd) ;;
+                  locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd
+                  unicode-data libharfbuzz-bin) ;;
   bench) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

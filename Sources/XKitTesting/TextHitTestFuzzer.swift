@@ -39,11 +39,14 @@ public struct TextHitTestFuzzer {
     /// Points tested per string, for each of the character and caret hit tests.
     public var pointsPerString = 8
     private var random: SplitMix64
-    private let measurer = FuzzMeasurer()
+    private let measurer: FuzzMeasurer
 
-    public init(seed: UInt64) {
+    /// A fuzzer; with a `segmenter` (the X11 backend's ICU + FriBidi one), layouts break lines by
+    /// Unicode rules and reorder bidi text, so the invariants are checked over mixed-direction text.
+    public init(seed: UInt64, segmenter: TextSegmenter? = nil) {
         self.seed = seed
         random = SplitMix64(seed: seed)
+        measurer = FuzzMeasurer(segmenter: segmenter ?? BasicTextSegmenter.shared)
     }
 
     /// Runs `count` rounds; stops at the first broken invariant.
@@ -159,7 +162,7 @@ public struct TextHitTestFuzzer {
 
     /// One piece of text from a pool chosen at random.
     private mutating func randomAtom() -> [UInt32] {
-        switch random.below(22) {
+        switch random.below(23) {
         case 0, 1: return [pick(0x61...0x7A)] // a-z
         case 2: return [0x20]
         case 3: return [[0x0A, 0x0D, 0x09, 0x2028, 0x2029, 0x85, 0x0B, 0x0C][random.below(8)]]
@@ -180,6 +183,8 @@ public struct TextHitTestFuzzer {
         case 18: return [pick(0x5D0...0x5EA)] // Hebrew
         case 19: return [pick(0x627...0x64A)] // Arabic
         case 20: return [[0xFFFD, 0xFFFF, 0xE000, 0x10FFFD, 0x01, 0x7F, 0x1F3F4, 0xE0067][random.below(8)]]
+        case 21: return [[0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F,
+                          0x061C][random.below(12)]] // direction controls, unpaired as often as not
         default: return [pick(0x2190...0x2BFF)] // symbols and arrows
         }
     }
@@ -191,6 +196,9 @@ public struct TextHitTestFuzzer {
 
 /// A measurer with scrambled but deterministic advances, zero for about one character in eight.
 private final class FuzzMeasurer: TextMeasurer {
+    let textSegmenter: TextSegmenter
+    init(segmenter: TextSegmenter) { textSegmenter = segmenter }
+
     func metrics(for font: Font) -> FontMetrics {
         FontMetrics(ascent: (font.size * 0.8).rounded(), descent: (font.size * 0.25).rounded())
     }

@@ -6,7 +6,7 @@ struct DemoOptions {
     var tagCount = 200
 
     static let usage = """
-    usage: xkit-demo [--scene gallery|hello|tags|post] [--tags N] [--screenshot FILE.png] [--exit-after-first-frame]
+    usage: xkit-demo [--scene gallery|hello|tags|post|scripts] [--tags N] [--screenshot FILE.png] [--exit-after-first-frame]
       --scene NAME              which window to show (default: gallery)
       --tags N                  how many generated tags the tags scene shows (default 200)
       --screenshot FILE.png     render the scene, write it as a PNG and exit

@@ -16,6 +16,7 @@ func scene(named name: String, options: DemoOptions) -> DemoScene? {
     case "hello": return HelloScene()
     case "tags": return TagsScene(count: options.tagCount)
     case "post": return PostScene()
+    case "scripts": return ScriptsScene()
     default: return nil
     }
 }

@@ -17,6 +17,8 @@ public final class FontRegistry: TextMeasurer {
     private var warnedFamilies: Set<String> = []
     /// The largest pixel size opened (see `XRequestLimits.maxFontPixelSize`).
     private let maxPixelSize: Double
+    /// Unicode boundaries for the text measured here (ICU, loaded on first use).
+    public nonisolated let textSegmenter: TextSegmenter = ICUTextSegmenter()
 
     init(display: OpaquePointer, scale: Double, limits: XRequestLimits) {
         self.display = display
@@ -73,6 +75,13 @@ public final class FontRegistry: TextMeasurer {
         MainActor.assumeIsolated {
             guard let face = face(for: font) else { return 0 }
             return Double(face.advance(of: character)) / scale
+        }
+    }
+
+    public nonisolated func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double {
+        MainActor.assumeIsolated {
+            guard let face = face(for: font) else { return 0 }
+            return Double(face.advance(of: character, before: before, after: after)) / scale
         }
     }
 

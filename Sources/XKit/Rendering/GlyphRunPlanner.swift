@@ -7,6 +7,8 @@ struct GlyphRun: Equatable {
     var utf8: [UInt8]
     /// Glyphs Xft will send for the run: one per Unicode scalar.
     var glyphCount: Int
+    /// A cluster drawn on its own from HarfBuzz's glyphs (`utf8` is then empty).
+    var shaped: Character? = nil
 }
 
 /// Cuts a line of text into the glyph runs to draw: only what can reach the visible span, one run
@@ -27,8 +29,11 @@ struct GlyphRunPlanner {
     ///
     /// `font` and `advance` give each character's font index and advance in device pixels. A single
     /// character with more scalars than `maxGlyphs` (a pile of combining marks) is cut to `maxGlyphs`.
+    ///
+    /// A character for which `isShaped` holds is emitted as a run of its own, with `shaped` set.
     func forEachRun<Text: Sequence>(in text: Text, startX: Int, font: (Character) -> Int,
-                                    advance: (Character) -> Int, _ emit: (GlyphRun) -> Void)
+                                    advance: (Character) -> Int, isShaped: (Character) -> Bool = { _ in false },
+                                    _ emit: (GlyphRun) -> Void)
         where Text.Element == Character {
         let budget = max(1, maxGlyphs)
         let lowX = minX - margin, highX = maxX + margin
@@ -46,6 +51,12 @@ struct GlyphRunPlanner {
             // Newlines and other controls have no glyph worth drawing.
             guard x + width >= lowX, let first = character.unicodeScalars.first, first.value >= 0x20 else { continue }
             let index = font(character)
+            if isShaped(character) {
+                flush()
+                run.font = -1
+                emit(GlyphRun(font: index, x: x, utf8: [], glyphCount: 0, shaped: character))
+                continue
+            }
             let scalars = character.unicodeScalars
             let glyphs = min(scalars.count, budget)
             if index != run.font || run.glyphCount + glyphs > budget {

@@ -166,10 +166,83 @@ final class XftRenderer: GraphicsContext {
                                       maxGlyphs: glyphsPerRequest)
         let y = Int32(baseline)
         planner.forEachRun(in: text, startX: Int(max(min(startX, 1e15), -1e15)), font: { face.fontIndex(for: $0) },
-                           advance: { Int(face.advance(of: $0)) }) { run in
+                           advance: { Int(face.advance(of: $0)) },
+                           isShaped: { face.shaped($0) != nil }) { run in
+            if let cluster = run.shaped, let shaped = face.shaped(cluster) {
+                drawGlyphs(shaped, font: face.fonts[shaped.font], penX: run.x, baseline: Int(y), color: &xftColor)
+                return
+            }
             // Runs start near the clip, so x fits the protocol's 16-bit coordinates.
             XftDrawStringUtf8(draw, &xftColor, face.fonts[run.font], Int32(clamping: run.x), y, run.utf8,
                               Int32(run.utf8.count))
+        }
+    }
+
+    /// Draws a right-to-left run from its left end: clusters in reverse logical order, each joining-
+    /// script cluster shaped between its logical neighbours exactly as `FontRegistry` measured it.
+    func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point) {
+        guard color.alpha > 0, !text.isEmpty, let face = fonts.face(for: font) else { return }
+        var xftColor = XftColor(pixel: 0, color: renderColor(color))
+        let startX = ((origin.x + state.origin.x) * scale).rounded()
+        let baseline = ((origin.y + state.origin.y) * scale).rounded()
+        guard startX.isFinite, baseline.isFinite, abs(baseline) < 32000, abs(startX) < 1e15 else { return }
+        let clip = deviceRect(state.clip, relative: false)
+        let margin = Int(face.height)
+        let clusters = Array(text)
+        var x = Int(startX)
+        for i in clusters.indices.reversed() {
+            if x > clip.x + clip.width + margin { break }
+            let c = clusters[i]
+            let before = i > 0 ? clusters[i - 1] : nil, after = i + 1 < clusters.count ? clusters[i + 1] : nil
+            let advance = Int(face.advance(of: c, before: before, after: after))
+            defer { x += max(0, advance) }
+            guard x + advance >= clip.x - margin, let first = c.unicodeScalars.first, first.value >= 0x20 else { continue }
+            if let shaped = face.shaped(c, before: before, after: after) {
+                drawGlyphs(shaped, font: face.fonts[shaped.font], penX: x, baseline: Int(baseline), color: &xftColor)
+            } else {
+                // UAX #9 L4: paired punctuation in right-to-left text shows its mirror image.
+                let scalars = c.unicodeScalars.count == 1 ? [XftRenderer.mirrored(first)] : Array(c.unicodeScalars)
+                let utf8 = Array(scalars.prefix(max(1, glyphsPerRequest)).map { String($0) }.joined().utf8)
+                XftDrawStringUtf8(draw, &xftColor, face.fonts[face.fontIndex(for: c)], Int32(clamping: x),
+                                  Int32(baseline), utf8, Int32(utf8.count))
+            }
+        }
+    }
+
+    /// The Bidi_Mirroring_Glyph of the common paired punctuation (same advance as the original).
+    private static func mirrored(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        switch s {
+        case "(": return ")"
+        case ")": return "("
+        case "[": return "]"
+        case "]": return "["
+        case "{": return "}"
+        case "}": return "{"
+        case "<": return ">"
+        case ">": return "<"
+        case "«": return "»"
+        case "»": return "«"
+        case "‹": return "›"
+        case "›": return "‹"
+        default: return s
+        }
+    }
+
+    /// Draws a shaped cluster's glyph ids, at most `glyphsPerRequest` per request.
+    private func drawGlyphs(_ cluster: ShapedCluster, font: UnsafeMutablePointer<XftFont>, penX: Int, baseline: Int,
+                            color: inout XftColor) {
+        var specs = cluster.glyphs.map { g in
+            XftGlyphFontSpec(font: font, glyph: FT_UInt(g.id), x: Int16(clamping: penX + Int(g.x)),
+                             y: Int16(clamping: baseline + Int(g.y)))
+        }
+        let chunk = max(1, glyphsPerRequest)
+        var start = 0
+        while start < specs.count {
+            let n = min(chunk, specs.count - start)
+            specs.withUnsafeMutableBufferPointer { all in
+                XftDrawGlyphFontSpec(draw, &color, all.baseAddress.map { $0 + start }, Int32(n))
+            }
+            start += n
         }
     }
 

@@ -23,6 +23,9 @@ public protocol GraphicsContext: AnyObject {
     /// a rectangle rounded by `cornerRadius` with anti-aliased edges (a circle when it is a square
     /// with half its side as radius).
     func drawImage(_ image: Image, in rect: Rect, clippedTo shape: Rect, cornerRadius: Double)
+    /// Draws a right-to-left run given in logical order: its last character leftmost, with
+    /// `origin` at the run's left end. By default, the characters reversed through `drawText`.
+    func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point)
 
     /// Moves the origin for subsequent calls; undone by `restoreState`.
     func translate(by offset: Point)
@@ -37,6 +40,10 @@ public protocol GraphicsContext: AnyObject {
 }
 
 extension GraphicsContext {
+    public func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point) {
+        drawText(Substring(String(text.reversed())), font: font, color: color, at: origin)
+    }
+
     /// Strokes a plain rectangle's inside edge.
     public func stroke(_ rect: Rect, color: Color, lineWidth: Double = 1) {
         strokeRoundedRect(rect, radius: 0, color: color, lineWidth: lineWidth)

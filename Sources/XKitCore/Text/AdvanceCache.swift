@@ -17,6 +17,25 @@ struct AdvanceCache {
     /// Multi-scalar clusters by font and a hash of their UTF-8, with the bytes kept to confirm a hit.
     private var clusters: [ClusterKey: [(bytes: [UInt8], advance: Double)]] = [:]
 
+    /// Advances of joining-script clusters by font and logical neighbours.
+    private var joined: [JoinKey: Double] = [:]
+
+    private struct JoinKey: Hashable {
+        var font: Int
+        var before: Character?
+        var cluster: Character
+        var after: Character?
+    }
+
+    /// The advance of a joining-script cluster (Arabic) between its neighbours.
+    mutating func advance(joining cluster: Character, before: Character?, after: Character?, font: Int) -> Double {
+        let key = JoinKey(font: font, before: before, cluster: cluster, after: after)
+        if let cached = joined[key] { return cached }
+        let measured = measurer.advance(of: cluster, in: fonts[font], before: before, after: after)
+        joined[key] = measured
+        return measured
+    }
+
     private struct ClusterKey: Hashable {
         var font: Int
         var hash: UInt64

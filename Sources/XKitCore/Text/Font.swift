@@ -66,11 +66,23 @@ public struct FontMetrics: Hashable, Sendable {
 
 /// Measures text for layout; the X backend measures with Xft, tests inject a fake.
 ///
-/// The advance of a string is the sum of the advances of its grapheme clusters, which is
-/// exactly how Xft places glyphs (it applies no kerning or shaping), so layout and drawing agree.
+/// The advance of a string is the sum of the advances of its grapheme clusters, which is exactly
+/// how the renderer places them (each cluster shaped on its own, no kerning between clusters), so
+/// layout and drawing agree.
 public protocol TextMeasurer: AnyObject {
     /// Vertical metrics of the font.
     func metrics(for font: Font) -> FontMetrics
     /// The horizontal advance of one grapheme cluster drawn in the font (after fallback).
     func advance(of character: Character, in font: Font) -> Double
+    /// Finds word, line and grapheme boundaries for text measured here (default: `BasicTextSegmenter`).
+    var textSegmenter: TextSegmenter { get }
+    /// The advance of a cluster of a joining script (Arabic) between its logical neighbours, whose
+    /// form depends on them; by default the context-free advance.
+    func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double
+}
+
+extension TextMeasurer {
+    public func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double {
+        advance(of: character, in: font)
+    }
 }

@@ -12,6 +12,25 @@ enum LineBreakClass {
     static let noBreakBefore: UInt8 = 1 << 4
     /// Must not end a line (opening brackets, no-break space).
     static let noBreakAfter: UInt8 = 1 << 5
+    /// The platform's segmenter allows a wrap before this character (set only in segmented scans).
+    static let opportunity: UInt8 = 1 << 6
+    /// A tailoring (`URLLineBreaks`) decided this character: only its `opportunity` bit counts.
+    static let tailored: UInt8 = 1 << 7
+
+    /// Whether text holding this scalar needs the platform's Unicode line breaking: scripts the compact
+    /// classes get wrong (Thai, Lao, Khmer and Burmese have no spaces between words; Arabic, Indic and
+    /// Hebrew marks; emoji sequences; bidi and joiner controls). Latin, Greek, Cyrillic, CJK and Hangul
+    /// text stays on the fast path.
+    static func needsSegmenter(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x0590...0x1DFF: return !(0x10A0...0x10FF).contains(v) && !(0x1100...0x11FF).contains(v)
+                                     && !(0x1D00...0x1DBF).contains(v)
+        case 0x200C, 0x200D, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0xA800...0xABFF, 0xFB1D...0xFDFF, 0xFE00...0xFE0F, 0xFE70...0xFEFF: return true
+        case 0x10000...0x1FFFF, 0xE0000...0xE0FFF: return true
+        default: return false
+        }
+    }
 
     /// The class of an ASCII scalar.
     @inline(__always)
@@ -48,10 +67,13 @@ enum LineBreakClass {
     }
 
     /// Whether a soft wrap may go before character `i` of a line starting at `lineStart` (`i > lineStart`).
+    /// With `segmented`, the `opportunity` bits the platform's segmenter set decide; a `tailored`
+    /// character is decided by its `opportunity` bit in either mode.
     @inline(__always)
-    static func canBreak(before i: Int, lineStart: Int, flags: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func canBreak(before i: Int, lineStart: Int, flags: UnsafeBufferPointer<UInt8>, segmented: Bool = false) -> Bool {
         let a = flags[i - 1], b = flags[i]
         if b & (space | newline) != 0 { return false }
+        if segmented || b & tailored != 0 { return b & opportunity != 0 }
         if a & space != 0 { return true }
         if b & noBreakBefore != 0 || a & noBreakAfter != 0 { return false }
         // "-5" or "/usr" after a space is not a word ending in a hyphen or slash.

@@ -37,6 +37,7 @@ enum LineBreaker {
         let width = max(0, maxWidth.isNaN ? 0 : maxWidth) + 1e-9
         var start = 0
         var endsWithBreak = false
+        let segmented = scan.segmented
         while start < n {
             if limit > 0 && result.spans.count == limit {
                 truncate(&result, scan: scan, flags: flags, advances: advances, width: width, cache: cache)
@@ -47,7 +48,9 @@ enum LineBreaker {
             while i < n {
                 let f = flags[i]
                 if f & LineBreakClass.newline != 0 { break }
-                if i > start && LineBreakClass.canBreak(before: i, lineStart: start, flags: flags) { lastBreak = i }
+                if i > start && LineBreakClass.canBreak(before: i, lineStart: start, flags: flags, segmented: segmented) {
+                    lastBreak = i
+                }
                 let advance = advances[i]
                 if f & LineBreakClass.space == 0 && i > start && x + advance > width {
                     overflow = true

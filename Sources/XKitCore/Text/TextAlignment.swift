@@ -3,6 +3,6 @@ public enum TextAlignment: Hashable, Sendable, CaseIterable {
     case left
     case center
     case right
-    /// The script's natural direction; XKit lays out left to right only, so this is `left`.
+    /// The paragraph's direction: right for a right-to-left paragraph (UAX #9, first strong character), else left.
     case natural
 }

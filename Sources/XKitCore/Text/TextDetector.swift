@@ -47,17 +47,8 @@ public enum TextDetector: String, Hashable, Sendable, CaseIterable {
 
     // MARK: Character classes
 
-    /// Letters, digits and marks of any script, and `_`: what names and words are made of.
-    static func isNameCharacter(_ c: Character) -> Bool {
-        guard let first = c.unicodeScalars.first else { return false }
-        if first == "_" { return true }
-        let p = first.properties
-        if p.isAlphabetic || p.numericType != nil { return true }
-        switch p.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .connectorPunctuation: return true
-        default: return false
-        }
-    }
+    /// Letters, digits and marks of any script, and `_`: what names are made of (`TextWords`' word characters).
+    static func isNameCharacter(_ c: Character) -> Bool { TextWords.isWordCharacter(c) }
 
     private static func isLetter(_ c: Character) -> Bool {
         c.unicodeScalars.first.map { $0.properties.isAlphabetic } ?? false

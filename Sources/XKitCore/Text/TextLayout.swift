@@ -22,33 +22,50 @@ public final class TextLayout: Sendable {
     public let size: Size
     /// The characters hidden by the line limit, or nil when everything is shown.
     public let truncatedRange: Range<String.Index>?
+    /// The segmenter that broke the lines; double-click words come from it too.
+    public let segmenter: TextSegmenter
 
     /// UTF-8 offset of each cluster, plus the end.
     let offsets: [Int]
     let advances: [Double]
-    /// Each cluster's left edge relative to its line's left edge (before alignment).
+    /// Each cluster's left edge relative to its line's left edge (before alignment), in visual order
+    /// when bidi reordered its line.
     let positions: [Double]
+    /// Bidi levels per cluster; empty when the whole text runs left to right.
+    let levels: [UInt8]
+    /// For each line's drawn clusters, the cluster shown at each visual slot (identity where no
+    /// reordering happened); empty when the whole text runs left to right.
+    let visualOrder: [Int]
 
     /// Lays out text.
     ///
     /// - Parameters:
     ///   - maxWidth: the wrapping width; `.infinity` for no wrapping.
     ///   - numberOfLines: the line limit, 0 for none.
+    ///   - direction: the paragraphs' base direction; nil takes each one's from its first strong character.
     ///   - measurer: measures clusters; it must match the renderer that will draw.
     public init(_ text: AttributedText, maxWidth: Double = .infinity, alignment: TextAlignment = .left,
-                numberOfLines: Int = 0, measurer: TextMeasurer) {
+                numberOfLines: Int = 0, direction: TextDirection? = nil, measurer: TextMeasurer) {
         attributedText = text
         self.maxWidth = maxWidth
         self.alignment = alignment
         self.numberOfLines = max(0, numberOfLines)
         var cache = AdvanceCache(measurer: measurer)
-        let scan = TextScan(text, cache: &cache)
+        var scan = TextScan(text, cache: &cache)
+        segmenter = measurer.textSegmenter
+        if scan.hasJoining { scan.applyJoiningContext(of: text.string, cache: &cache) }
+        if scan.needsSegmenter && !(segmenter is BasicTextSegmenter) { scan.applyLineBreaks(of: text.string, segmenter: segmenter) }
+        if scan.mayHoldURL { URLLineBreaks.apply(to: &scan, string: text.string) }
         let breaks = LineBreaker.breakLines(scan, maxWidth: maxWidth, limit: self.numberOfLines, cache: cache)
+        let bidi = scan.needsSegmenter || direction != nil
+            ? BidiReordering.resolve(text.string, scan: scan, segmenter: segmenter, direction: direction) : nil
         let built = TextLayout.buildLines(text.string, scan: scan, breaks: breaks, cache: cache,
-                                          maxWidth: maxWidth, alignment: alignment)
+                                          maxWidth: maxWidth, alignment: alignment, bidi: bidi)
         offsets = scan.offsets
         advances = scan.advances
         positions = built.positions
+        levels = bidi?.levels ?? []
+        visualOrder = built.visualOrder
         lines = built.lines
         size = built.size
         let string = text.string

@@ -15,8 +15,13 @@ extension TextLayout {
             for fragment in line.fragments {
                 let x = origin.x + fragment.x
                 if x >= clip.maxX || x + fragment.width <= clip.minX { continue }
-                context.drawText(fragment.text, font: fragment.attributes.font, color: fragment.attributes.color,
-                                 at: Point(x: x, y: baseline))
+                if fragment.isRightToLeft {
+                    context.drawRightToLeftText(fragment.text, font: fragment.attributes.font,
+                                                color: fragment.attributes.color, at: Point(x: x, y: baseline))
+                } else {
+                    context.drawText(fragment.text, font: fragment.attributes.font, color: fragment.attributes.color,
+                                     at: Point(x: x, y: baseline))
+                }
                 if fragment.attributes.underline {
                     context.fill(Rect(x: x, y: baseline + 1, width: fragment.width, height: 1),
                                  color: fragment.attributes.color)

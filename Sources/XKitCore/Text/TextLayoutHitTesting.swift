@@ -28,13 +28,17 @@ extension TextLayout {
         }
         let line = lines[li]
         let x = point.x - line.rect.x
+        // In a right-to-left paragraph the line's logical start is on the right.
+        let rtlLine = !levels.isEmpty && line.glyphEnd > line.start && isRightToLeftLine(line)
         if x <= 0 || line.glyphEnd == line.start {
-            return (stringIndex(line.start), x <= 0 ? 0 : 1)
+            return (stringIndex(rtlLine && x <= 0 ? line.glyphEnd : line.start), x <= 0 ? 0 : 1)
         }
-        if x >= line.glyphWidth { return (stringIndex(line.glyphEnd), 1) }
+        if x >= line.glyphWidth { return (stringIndex(rtlLine ? line.start : line.glyphEnd), 1) }
         let c = cluster(atX: x, in: line)
         let advance = advances[c]
-        let fraction = advance > 0 ? min(1, max(0, (x - positions[c]) / advance)) : 0
+        var fraction = advance > 0 ? min(1, max(0, (x - positions[c]) / advance)) : 0
+        // A right-to-left cluster's leading edge is its right edge.
+        if !levels.isEmpty && levels[c] & 1 == 1 { fraction = 1 - fraction }
         return (stringIndex(fraction < 0.5 ? c : c + 1), fraction)
     }
 
@@ -54,7 +58,9 @@ extension TextLayout {
             let line = lines[li]
             if line.start >= hi { break }
             let a = max(lo, line.start), b = min(hi, line.glyphEnd)
-            if a < b {
+            if a < b && !levels.isEmpty && isReordered(line) {
+                result.append(contentsOf: visualRects(lo: a, hi: b, in: line))
+            } else if a < b {
                 let left = positions[a]
                 let right = b == line.glyphEnd ? line.glyphWidth : positions[b]
                 result.append(Rect(x: line.rect.x + left, y: line.rect.y, width: right - left, height: line.rect.height))
@@ -62,6 +68,19 @@ extension TextLayout {
             li += 1
         }
         return result
+    }
+
+    /// The x of the insertion point before character `offset` on the first line, relative to the
+    /// line's left edge (before alignment): the leading edge of that character — its right edge when
+    /// it runs right to left — or, at the end, the trailing edge of the last character. At a
+    /// direction boundary the caret therefore stands with the character it precedes, as GTK's does.
+    public func caretX(beforeCharacter offset: Int) -> Double {
+        let n = advances.count
+        guard n > 0 else { return 0 }
+        let i = max(0, min(n, offset))
+        let rtl = { (c: Int) in !self.levels.isEmpty && self.levels[c] & 1 == 1 }
+        if i < n { return rtl(i) ? positions[i] + advances[i] : positions[i] }
+        return rtl(n - 1) ? positions[n - 1] : positions[n - 1] + advances[n - 1]
     }
 
     // MARK: Lookups
@@ -87,10 +106,52 @@ extension TextLayout {
         return max(0, lo)
     }
 
+    /// Whether bidi reordered the line (some drawn cluster has a non-zero level).
+    private func isReordered(_ line: Line) -> Bool {
+        levels[line.start..<line.glyphEnd].contains { $0 > 0 }
+    }
+
+    /// Whether the line's paragraph runs right to left: its visual first cluster is its logical last
+    /// drawn one, or its clusters are all right to left.
+    private func isRightToLeftLine(_ line: Line) -> Bool {
+        guard isReordered(line) else { return false }
+        return levels[line.start..<line.glyphEnd].allSatisfy { $0 & 1 == 1 }
+            || (visualOrder[line.start] == line.glyphEnd - 1 && levels[line.glyphEnd - 1] & 1 == 1)
+    }
+
+    /// The rects of the clusters `lo..<hi` of a reordered line: one per visually contiguous run, left to right.
+    private func visualRects(lo: Int, hi: Int, in line: Line) -> [Rect] {
+        var rects: [Rect] = []
+        var left: Double?
+        var right = 0.0
+        for k in line.start..<line.glyphEnd {
+            let c = visualOrder[k]
+            if c >= lo && c < hi {
+                if left == nil { left = positions[c] }
+                right = positions[c] + advances[c]
+            } else if let l = left {
+                rects.append(Rect(x: line.rect.x + l, y: line.rect.y, width: right - l, height: line.rect.height))
+                left = nil
+            }
+        }
+        if let l = left {
+            rects.append(Rect(x: line.rect.x + l, y: line.rect.y, width: right - l, height: line.rect.height))
+        }
+        return rects
+    }
+
     /// The drawn cluster of a line whose box holds `x` (relative to the line's left edge, inside its glyphs).
     private func cluster(atX x: Double, in line: Line) -> Int {
+        if !visualOrder.isEmpty && isReordered(line) {
+            var lo = line.start, hi = line.glyphEnd - 1
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if positions[visualOrder[mid]] <= x { lo = mid } else { hi = mid - 1 }
+            }
+            return visualOrder[lo]
+        }
         // The last cluster starting at or before x; zero-width clusters give way to the one that follows.
-        TextLayout.lastIndex(in: positions, atOrBelow: x, from: line.start, through: line.glyphEnd - 1)
+        return TextLayout.lastIndex(in: positions, atOrBelow: x, from: line.start, through: line.glyphEnd - 1)
     }
 
     /// Binary search: the last index in `lo...hi` whose value is at most `target` (`lo` when none is).

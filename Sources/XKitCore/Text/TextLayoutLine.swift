@@ -35,5 +35,7 @@ extension TextLayout {
         public let text: Substring
         /// Whether this is the "…" that stands for text cut off by the line limit.
         public let isTruncationEllipsis: Bool
+        /// Whether the fragment runs right to left: `text` is in logical order and is drawn from its right edge.
+        public var isRightToLeft = false
     }
 }

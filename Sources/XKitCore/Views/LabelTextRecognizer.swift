@@ -146,7 +146,7 @@ final class LabelTextRecognizer: GestureRecognizer {
             state = .failed
             return
         }
-        let range = clicks == 2 ? TextSelectionUnits.word(in: string, at: index)
+        let range = clicks == 2 ? TextSelectionUnits.word(in: string, at: index, segmenter: layout.segmenter)
                                 : TextSelectionUnits.paragraph(in: string, at: index)
         mode = .units
         state = .began

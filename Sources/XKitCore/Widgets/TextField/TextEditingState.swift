@@ -47,19 +47,19 @@ public struct TextEditingState: Hashable, Sendable {
     }
 
     /// Deletes the selection, or the character before the caret (the word before it with `word`).
-    public mutating func deleteBackward(word: Bool = false) {
+    public mutating func deleteBackward(word: Bool = false, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
         if !hasSelection {
             guard caret > 0 else { return }
-            anchor = word ? wordStart(before: caret) : caret - 1
+            anchor = word ? wordStart(before: caret, segmenter: segmenter) : caret - 1
         }
         replaceSelection(with: "")
     }
 
     /// Deletes the selection, or the character after the caret (the word after it with `word`).
-    public mutating func deleteForward(word: Bool = false) {
+    public mutating func deleteForward(word: Bool = false, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
         if !hasSelection {
             guard caret < count else { return }
-            anchor = word ? wordEnd(after: caret) : caret + 1
+            anchor = word ? wordEnd(after: caret, segmenter: segmenter) : caret + 1
         }
         replaceSelection(with: "")
     }
@@ -78,15 +78,15 @@ public struct TextEditingState: Hashable, Sendable {
     }
 
     /// Left arrow: one character (or word) back; without `extend` a selection collapses to its start.
-    public mutating func moveLeft(extend: Bool = false, word: Bool = false) {
+    public mutating func moveLeft(extend: Bool = false, word: Bool = false, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
         if hasSelection && !extend && !word { moveCaret(to: selection.lowerBound); return }
-        moveCaret(to: word ? wordStart(before: caret) : caret - 1, extend: extend)
+        moveCaret(to: word ? wordStart(before: caret, segmenter: segmenter) : caret - 1, extend: extend)
     }
 
     /// Right arrow: one character (or word) on; without `extend` a selection collapses to its end.
-    public mutating func moveRight(extend: Bool = false, word: Bool = false) {
+    public mutating func moveRight(extend: Bool = false, word: Bool = false, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
         if hasSelection && !extend && !word { moveCaret(to: selection.upperBound); return }
-        moveCaret(to: word ? wordEnd(after: caret) : caret + 1, extend: extend)
+        moveCaret(to: word ? wordEnd(after: caret, segmenter: segmenter) : caret + 1, extend: extend)
     }
 
     /// Selects all the text.
@@ -95,35 +95,24 @@ public struct TextEditingState: Hashable, Sendable {
         caret = count
     }
 
-    /// Selects the word (or run of spaces) around an offset.
-    public mutating func selectWord(at offset: Int) {
-        let chars = Array(text)
-        guard !chars.isEmpty else { return }
-        let i = max(0, min(chars.count - 1, offset))
-        let space = chars[i].isWhitespace
-        var lo = i, hi = i + 1
-        while lo > 0 && chars[lo - 1].isWhitespace == space { lo -= 1 }
-        while hi < chars.count && chars[hi].isWhitespace == space { hi += 1 }
-        anchor = lo
-        caret = hi
+    /// Selects the word (or run of spaces, or punctuation mark) around an offset (`TextWords`).
+    public mutating func selectWord(at offset: Int, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
+        guard !text.isEmpty else { return }
+        let i = max(0, min(count - 1, offset))
+        let index = text.index(text.startIndex, offsetBy: i)
+        let range = TextWords.segment(in: text, at: index, segmenter: segmenter)
+        anchor = text.distance(from: text.startIndex, to: range.lowerBound)
+        caret = text.distance(from: text.startIndex, to: range.upperBound)
     }
 
-    /// The start of the word before an offset (spaces before the caret are skipped first).
-    public func wordStart(before offset: Int) -> Int {
-        let chars = Array(text)
-        var i = max(0, min(chars.count, offset))
-        while i > 0 && chars[i - 1].isWhitespace { i -= 1 }
-        while i > 0 && !chars[i - 1].isWhitespace { i -= 1 }
-        return i
+    /// The start of the word before an offset (`TextWords`; spaces and punctuation are skipped).
+    public func wordStart(before offset: Int, segmenter: TextSegmenter = BasicTextSegmenter.shared) -> Int {
+        TextWords.wordStart(in: text, before: offset, segmenter: segmenter)
     }
 
-    /// The end of the word after an offset (spaces after the caret are skipped first).
-    public func wordEnd(after offset: Int) -> Int {
-        let chars = Array(text)
-        var i = max(0, min(chars.count, offset))
-        while i < chars.count && chars[i].isWhitespace { i += 1 }
-        while i < chars.count && !chars[i].isWhitespace { i += 1 }
-        return i
+    /// The end of the word after an offset (`TextWords`; spaces and punctuation are skipped).
+    public func wordEnd(after offset: Int, segmenter: TextSegmenter = BasicTextSegmenter.shared) -> Int {
+        TextWords.wordEnd(in: text, after: offset, segmenter: segmenter)
     }
 
     // MARK: Private

@@ -14,11 +14,15 @@ extension TextField {
                 }
             } else {
                 if editing.hasSelection && preedit == nil {
-                    let lo = caretX(forOffset: editing.selection.lowerBound)
-                    let hi = caretX(forOffset: editing.selection.upperBound)
+                    let text = editing.text
+                    let lo = text.index(text.startIndex, offsetBy: editing.selection.lowerBound)
+                    let hi = text.index(lo, offsetBy: editing.selection.count)
                     let height = measurer.metrics(for: font).lineHeight
                     let color = isFirstResponder ? Color.selection : Color.separator
-                    context.fill(Rect(x: origin.x + lo, y: origin.y, width: hi - lo, height: height), color: color)
+                    // One rect per visual run: a selection across a direction change may be several.
+                    for r in textLayout.rects(for: lo..<hi) {
+                        context.fill(Rect(x: origin.x + r.minX, y: origin.y, width: r.width, height: height), color: color)
+                    }
                 }
                 drawPreeditDecorations(in: context, underline: false)
                 textLayout.draw(in: context, at: origin)

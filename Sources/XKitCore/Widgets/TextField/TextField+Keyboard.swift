@@ -8,12 +8,14 @@ extension TextField {
         let shift = event.modifiers.contains(.shift)
         let control = event.modifiers.contains(.control)
         switch event.key {
-        case .left: editing.moveLeft(extend: shift, word: control); userMovedSelection(event)
-        case .right: editing.moveRight(extend: shift, word: control); userMovedSelection(event)
+        case .left: editing.moveLeft(extend: shift, word: control, segmenter: textMeasurer.textSegmenter); userMovedSelection(event)
+        case .right: editing.moveRight(extend: shift, word: control, segmenter: textMeasurer.textSegmenter); userMovedSelection(event)
         case .home, .up: editing.moveCaret(to: 0, extend: shift); userMovedSelection(event)
         case .end, .down: editing.moveCaret(to: editing.count, extend: shift); userMovedSelection(event)
-        case .backspace: edit(.deletingBackward) { $0.deleteBackward(word: control) }
-        case .delete: edit(.deletingForward) { $0.deleteForward(word: control) }
+        case .backspace:
+            edit(.deletingBackward) { [segmenter = textMeasurer.textSegmenter] in $0.deleteBackward(word: control, segmenter: segmenter) }
+        case .delete:
+            edit(.deletingForward) { [segmenter = textMeasurer.textSegmenter] in $0.deleteForward(word: control, segmenter: segmenter) }
         case .character("z") where control && !shift: undo()
         case .character("z") where control && shift, .character("y") where control: redo()
         case .enter:

@@ -13,7 +13,7 @@ extension TextField {
             isDragging = true
             dragSelectsWords = count == 2
             switch count {
-            case 2: editing.selectWord(at: offset)
+            case 2: editing.selectWord(at: offset, segmenter: textMeasurer.textSegmenter)
             case 3...: editing.selectAll()
             default: editing.moveCaret(to: offset, extend: event.modifiers.contains(.shift))
             }
@@ -36,7 +36,7 @@ extension TextField {
         if dragSelectsWords {
             let anchor = editing.selection
             var word = editing
-            word.selectWord(at: offset)
+            word.selectWord(at: offset, segmenter: textMeasurer.textSegmenter)
             editing.anchor = offset < anchor.lowerBound ? anchor.upperBound : min(anchor.lowerBound, word.selection.lowerBound)
             editing.caret = offset < anchor.lowerBound ? word.selection.lowerBound : max(anchor.upperBound, word.selection.upperBound)
         } else {

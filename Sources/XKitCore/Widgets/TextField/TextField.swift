@@ -126,11 +126,7 @@ open class TextField: Control {
     /// The x of the insertion point before character `offset` of the shown text (`textLayout`),
     /// relative to its start.
     public func caretX(forOffset offset: Int) -> Double {
-        let layout = textLayout
-        let n = layout.positions.count
-        guard n > 0 else { return 0 }
-        let i = max(0, min(n, offset))
-        return i < n ? layout.positions[i] : layout.positions[n - 1] + layout.advances[n - 1]
+        textLayout.caretX(beforeCharacter: offset)
     }
 
     /// Where the text's left edge and baseline-free top sit in bounds coordinates, after scrolling.
@@ -194,7 +190,7 @@ open class TextField: Control {
     /// Scrolls just enough for the caret to be inside the text rect, and no further than the text needs.
     func scrollCaretIntoView() {
         let visible = max(0, textRect.width - 1)
-        let textWidth = caretX(forOffset: displayedCount)
+        let textWidth = textLayout.size.width
         let caret = caretX(forOffset: displayedCaret)
         var offset = scrollOffset
         if caret - offset > visible { offset = caret - visible }
