@@ -7,6 +7,10 @@ import Glibc
 /// `XKIT_TRACE=1` (or `true`, `yes`) traces to stderr; a value holding a `/` is a file to trace to.
 /// Trace lines and warnings never block the app: they go through a `LineWriter`, which drops lines
 /// a reader does not take in time and reports how many (`{"event":"trace.dropped","count":N}`).
+///
+/// It is process-wide on purpose, like the stderr it writes to: its output is chosen once from the
+/// environment, and the set of warnings already given (`warnOnce`) is a lock-guarded cache. No
+/// toolkit service hides here; views reach those through their window.
 public enum Trace {
     /// Whether tracing is on; read once from the environment.
     public static var isEnabled: Bool { output.trace != nil }
