@@ -46,7 +46,7 @@ extension GalleryScene {
             { context in
                 guard let label = context.target as? Label, let app = label.application else { return }
                 app.platform.pasteboard(.clipboard).setString(transform(label.textToCopy), event: context.event)
-                Trace.emit("copied", [("id", .string(label.identifier ?? "")), ("bytes", .int(transform(label.textToCopy).utf8.count))])
+                Trace.emit("copied", [("id", .string(label.accessibilityIdentifier ?? "")), ("bytes", .int(transform(label.textToCopy).utf8.count))])
             }
         }
         return [

@@ -23,7 +23,7 @@ extension GalleryScene {
 
     private func avatarView() -> ImageView {
         let view = ImageView(named: "avatar1")
-        view.identifier = "post.avatar"
+        view.accessibilityIdentifier = "post.avatar"
         view.contentMode = .aspectFill
         view.isCircular = true
         return view

@@ -17,7 +17,7 @@ struct ScriptsScene: DemoScene {
             let caption = Label(text: row.caption, font: .system(size: 12), textColor: .secondaryLabel)
             caption.frame = Rect(x: 16, y: y + 5, width: 90, height: 20)
             let content = Label(text: DemoTexts.text("scripts." + row.code), font: .system(size: 18))
-            content.identifier = "scripts." + row.code
+            content.accessibilityIdentifier = "scripts." + row.code
             content.textAlignment = .natural
             content.isSelectable = true
             content.frame = Rect(x: 110, y: y, width: 430, height: 32)

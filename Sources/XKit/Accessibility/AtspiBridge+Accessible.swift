@@ -49,7 +49,7 @@ extension AtspiBridge {
         case (Atspi.Interface.accessible, "Parent"): return tree.parent(of: node).map(reference) ?? desktop
         case (Atspi.Interface.accessible, "ChildCount"): return .int32(Int32(clamping: tree.children(of: node).count))
         case (Atspi.Interface.accessible, "Locale"): return .string("en_US.UTF-8")
-        case (Atspi.Interface.accessible, "AccessibleId"): return .string(node.view?.identifier ?? "")
+        case (Atspi.Interface.accessible, "AccessibleId"): return .string(node.view?.accessibilityIdentifier ?? "")
         case (Atspi.Interface.application, "ToolkitName"): return .string("XKit")
         case (Atspi.Interface.application, "Version"): return .string("1.0")
         case (Atspi.Interface.application, "AtspiVersion"): return .string("2.1")
@@ -84,7 +84,7 @@ extension AtspiBridge {
             return [Atspi.stateWords(tree.states(of: node))]
         case "GetAttributes":
             var pairs: [(DBusValue, DBusValue)] = [(.string("toolkit"), .string("XKit"))]
-            if let id = node.view?.identifier, node.element == nil { pairs.append((.string("id"), .string(id))) }
+            if let id = node.view?.accessibilityIdentifier, node.element == nil { pairs.append((.string("id"), .string(id))) }
             return [.dictionary(keySignature: "s", valueSignature: "s", pairs)]
         case "GetApplication":
             return [reference(.application)]

@@ -41,7 +41,7 @@ public final class ContextMenuView: View {
         super.init()
         isFocusable = true
         drawsFocusRing = false
-        identifier = "menu"
+        accessibilityIdentifier = "menu"
         frame = Rect(origin: .zero, size: panelSize)
     }
 
