@@ -78,6 +78,8 @@ enum AtspiScripts {
     def commit():
         entry = find(find(app, lambda n: n.getRole() == pyatspi.ROLE_LIST), lambda n: n.getRole() == pyatspi.ROLE_ENTRY)
         out["entry_text"] = entry.queryText().getText(0, -1)
+        # A caret move with no edit must be announced too (a screen reader reads the new position).
+        entry.queryText().setCaretOffset(2)
         entry.queryEditableText().insertText(5, ",", 1)
     @step(400)
     def tab_around():

@@ -53,6 +53,8 @@ struct AtspiTests {
         func events(_ type: String) -> [[String: Any]] { received.filter { ($0["type"] as? String) == type } }
         #expect(events("object:property-change:accessible-name").contains { $0["data"] as? String == "Clicked 1 time" })
         #expect(events("object:text-changed:insert").contains { $0["role"] as? String == "entry" && $0["data"] as? String == "atspi" })
+        #expect(events("object:text-caret-moved").contains { $0["role"] as? String == "entry" && $0["detail1"] as? Int == 2 },
+                "caret moves without an edit are announced")
         #expect(events("object:children-changed:add").contains { $0["role"] as? String == "list" && $0["data"] as? String == "atspi" })
         let focused = events("focus:").compactMap { $0["name"] as? String }
         #expect(Set(focused).count >= 2, "Tab moved focus \(focused)")

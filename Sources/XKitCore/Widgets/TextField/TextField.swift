@@ -185,6 +185,8 @@ open class TextField: Control {
         scrollCaretIntoView()
         setNeedsDisplay()
         restartCaretBlink()
+        // The accessibility bridge announces caret moves from the tree's next pass.
+        if application?.platform.accessibility.isActive == true { markTraceChanged() }
     }
 
     /// Scrolls just enough for the caret to be inside the text rect, and no further than the text needs.
