@@ -41,13 +41,11 @@ struct GalleryScene: DemoScene {
         return label
     }
 
+    /// The prices say "press and hold to copy", so they are copyable.
     private func scriptsSection() -> View {
-        StackView(spacing: 6, [
-            labeled("price.vi", "scripts.vi"),
-            labeled("price.ru", "scripts.ru"),
-            labeled("price.ja", "scripts.ja"),
-            labeled("price.ko", "scripts.ko"),
-        ])
+        let labels = ["vi", "ru", "ja", "ko"].map { labeled("price.\($0)", "scripts.\($0)") }
+        for label in labels { label.isCopyable = true }
+        return StackView(spacing: 6, labels)
     }
 
     private func fontsSection() -> View {

@@ -246,7 +246,7 @@ struct CopyableLabelTests {
         let toggle = try view("copyable.toggle")
         var mark = app.mark()
         driver.click(at: toggle.center)
-        let after = try app.waitForView(since: mark) { $0.id == "scripts.vi" && $0.fields["copyable"] as? Bool == true }
+        let after = try app.waitForView(since: mark) { $0.id == "fonts.regular" && $0.fields["copyable"] as? Bool == true }
         #expect(after.type == "Label")
         // Title labels inside controls (buttons, tag chips) stay out of it, while plain labels joined.
         let views = app.latestViews()
@@ -264,8 +264,8 @@ struct CopyableLabelTests {
         _ = try app.waitForView(since: mark) { $0.id == "controls.counter" && $0.text == "Clicked 1 time" }
         #expect(noEvent(named: "menu.shown", since: mark, within: 0.2))
 
-        // Every plain label copies now, such as the Japanese price in the scripts card.
-        let plain = try view("scripts.ja")
+        // Every plain label copies now, such as a sample in the fonts card.
+        let plain = try view("fonts.light")
         mark = app.mark()
         let menu = try rightClickMenu(at: plain.center, since: mark)
         try chooseCopy(in: menu, since: mark)
@@ -273,11 +273,11 @@ struct CopyableLabelTests {
 
         mark = app.mark()
         driver.click(at: toggle.center)
-        _ = try app.waitForView(since: mark) { $0.id == "scripts.vi" && $0.fields["copyable"] == nil }
+        _ = try app.waitForView(since: mark) { $0.id == "fonts.regular" && $0.fields["copyable"] == nil }
     }
 
     @Test func aLabelThatIsNotCopyableShowsNothing() throws {
-        let label = try view("scripts.ko")
+        let label = try view("fonts.bold")
         #expect(label.fields["copyable"] == nil)
         let mark = app.mark()
         driver.click(at: label.center, button: 3)
