@@ -23,11 +23,15 @@ open class Application: Responder {
     /// Open windows, in creation order.
     public private(set) var windows: [Window] = []
     /// The popup menu shared by the app's views; its `menuItems` are the app-wide default items.
+    ///
+    ///     app.menuController.menuItems = [MenuItem(title: "Share…") { context in share(context.target) }]
     public private(set) lazy var menuController = MenuController(application: self)
     /// Images loaded by name (`ImageView(named:)`), decoded on first use by the platform's decoder.
     public private(set) lazy var images = ImageCache { [unowned self] in self.platform.imageDecoder }
     /// Makes every plain label copyable; labels that belong to a control (a button title, a menu
     /// item, a tag chip) are never affected, and their clicks keep going to the control.
+    ///
+    ///     app.copyableLabelsByDefault = true
     public var copyableLabelsByDefault = false {
         didSet {
             guard copyableLabelsByDefault != oldValue else { return }

@@ -36,9 +36,13 @@ open class ImageView: View {
     }
 
     /// How the image fits the bounds (default `.scaleToFill`, as in UIKit).
+    ///
+    ///     avatar.contentMode = .aspectFill
     public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
 
     /// Clips the image to a circle: the largest one centred in the bounds (anti-aliased).
+    ///
+    ///     avatar.isCircular = true
     public var isCircular = false { didSet { setNeedsDisplay() } }
 
     /// Why the named image could not be shown, if it could not.
@@ -60,6 +64,8 @@ open class ImageView: View {
     }
 
     /// A view showing the app's image called `name`, loaded when first drawn.
+    ///
+    ///     let avatar = ImageView(named: "avatar1")   // avatar1.png, or avatar1@2x.png on HiDPI
     public convenience init(named name: String) {
         self.init(image: nil)
         imageName = name

@@ -14,6 +14,8 @@
 open class ScrollView: View {
     /// The size of the content, in points; the offset is clamped to it.
     ///
+    ///     scroll.contentSize = Size(width: 400, height: 2000)
+    ///
     /// NaN, negative and huge values are made safe (0 and the geometry limits).
     open var contentSize: Size = .zero {
         didSet {
@@ -113,6 +115,8 @@ open class ScrollView: View {
 
     /// Scrolls as little as possible to show a rect given in content coordinates, with `margin`
     /// around it; a rect taller or wider than the view shows its top or leading edge.
+    ///
+    ///     scroll.scrollRectToVisible(row.frame, margin: 8)
     public func scrollRectToVisible(_ rect: Rect, margin: Double = 0) {
         guard rect.isWithinLimits, !rect.origin.x.isNaN, !rect.origin.y.isNaN else { return }
         let target = rect.insetBy(dx: -margin, dy: -margin)

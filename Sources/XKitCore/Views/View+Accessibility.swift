@@ -11,6 +11,8 @@ extension View {
     /// The name a screen reader speaks for the view; defaults to `accessibilityName` (the view's text).
     ///
     /// Setting nil goes back to the default.
+    ///
+    ///     deleteButton.accessibilityLabel = "Delete message"
     public var accessibilityLabel: String? {
         get { associatedValues.contains(View.labelKey) ? associatedValues[View.labelKey] : accessibilityName }
         set {
