@@ -103,9 +103,11 @@ struct InputMethodTests {
                 "spot \(moved) outside the field at \(after.frame)")
     }
 
-    // ibus under openbox timed out waiting for the field twice in two runs (the bare pass is steady);
-    // the window manager's focus hand-off and ibus's own start-up are both slow there. Bare pass only.
-    @Test(.enabled(if: (try? TestWindowManager.requested()) == nil))
+    // Opt-in (XKIT_TEST_IBUS=1): ibus-hangul composes inline here, but in full-suite runs on a loaded
+    // 2-core machine the app waited more than 10 s for the focused field in about 1 run in 3 (bare and
+    // under openbox alike), while alone it passes every time. ibus-daemon starts inside its own
+    // dbus-run-session and engine switch; uim covers the same XIM paths in every run.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["XKIT_TEST_IBUS"] == "1"))
     func ibusHangulComposesInlineToo() throws {
         let s = try start(.ibus, engine: "hangul", locale: "ko_KR.UTF-8")
         defer { s.stop() }
