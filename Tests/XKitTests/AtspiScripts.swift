@@ -54,7 +54,8 @@ enum AtspiScripts {
         events.append({"type": e.type, "role": src.getRoleName() if src else None, "name": src.name if src else None,
                        "detail1": e.detail1, "data": e.any_data if isinstance(e.any_data, str) else getattr(e.any_data, "name", None)})
     pyatspi.Registry.registerEventListener(on_event, "object:property-change:accessible-name", "object:children-changed",
-                                           "object:state-changed:focused", "object:state-changed:selected", "focus:", "object:text-changed", "object:text-caret-moved")
+                                           "object:state-changed:focused", "object:state-changed:selected", "focus:", "object:text-changed", "object:text-caret-moved",
+                                           "window:activate", "window:deactivate")
     button = find(app, lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Clicked 0 times")
     out["button"] = button.name if button else None
     action = button.queryAction()
@@ -95,6 +96,16 @@ enum AtspiScripts {
         subprocess.run(["xdotool", "mousemove", str(ext.x + 30), str(ext.y + 30)], check=True)
         for _ in range(3):
             subprocess.run(["xdotool", "key", "Tab"], check=True)
+    @step(500)
+    def focus_elsewhere():
+        # Keyboard focus to the root window: the app's window is deactivated, then activated again.
+        root = subprocess.run(["xwininfo", "-root"], capture_output=True, text=True).stdout
+        root_id = [l.split()[3] for l in root.splitlines() if "Window id:" in l][0]
+        subprocess.run(["xdotool", "windowfocus", root_id], check=True)
+    @step(400)
+    def focus_back():
+        window = subprocess.run(["xdotool", "search", "--name", "XKit Gallery"], capture_output=True, text=True).stdout.split()
+        subprocess.run(["xdotool", "windowfocus", window[0]], check=True)
     @step(500)
     def finish():
         out["events"] = events

@@ -55,6 +55,11 @@ struct AtspiTests {
         #expect(events("object:text-changed:insert").contains { $0["role"] as? String == "entry" && $0["data"] as? String == "atspi" })
         #expect(events("object:text-caret-moved").contains { $0["role"] as? String == "entry" && $0["detail1"] as? Int == 2 },
                 "caret moves without an edit are announced")
+        // Focus leaving the window and coming back: the frame is deactivated, then activated.
+        let deactivated = received.firstIndex { ($0["type"] as? String) == "window:deactivate" && $0["role"] as? String == "frame" }
+        let activated = received.lastIndex { ($0["type"] as? String) == "window:activate" && $0["role"] as? String == "frame" }
+        #expect(deactivated.flatMap { d in activated.map { d < $0 } } == true,
+                "window events: \(received.compactMap { $0["type"] as? String }.filter { $0.hasPrefix("window:") })")
         #expect(events("object:children-changed:add").contains { $0["role"] as? String == "list" && $0["data"] as? String == "atspi" })
         let focused = events("focus:").compactMap { $0["name"] as? String }
         #expect(Set(focused).count >= 2, "Tab moved focus \(focused)")
