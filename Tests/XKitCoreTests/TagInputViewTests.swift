@@ -155,6 +155,31 @@ import XKitTesting
         #expect(!f.input.suggestionBar.items.contains("Москва"))
     }
 
+    @Test func upAndDownMoveBetweenChipRowsToTheNearestChipAndDownFromTheLastRowReachesTheField() throws {
+        // Equal titles make equal chips, so the flow is a grid and "straight above" is the same column.
+        let titles: [String] = (10...21).map { "tag\($0)" }
+        let f = TagInputFixture(titles: titles, width: 300)
+        let chips = f.input.visibleChips.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
+        let firstRowY = try #require(chips.first).frame.minY
+        let perRow = chips.prefix { $0.frame.minY == firstRowY }.count
+        #expect(perRow > 1 && perRow * 2 < titles.count, "\(perRow) chips a row")
+        let start = perRow + 1  // second row, second column
+        f.input.focusChip(at: start)
+        f.key(.up)
+        #expect(f.input.focusedTag?.title == titles[start - perRow])
+        f.key(.up)
+        #expect(f.input.focusedTag?.title == titles[start - perRow], "the first row has nothing above")
+        f.key(.down)
+        f.key(.down)
+        #expect(f.input.focusedTag?.title == titles[start + perRow])
+        var presses = 0
+        while f.input.focusedTag != nil && presses < 10 {
+            f.key(.down)
+            presses += 1
+        }
+        #expect(f.field.isFirstResponder, "down from the last row goes to the field")
+    }
+
     @Test func clickingASuggestionAddsIt() {
         let f = TagInputFixture(suggestions: ["東京", "서울"])
         f.input.frame.size.height = f.input.sizeThatFits(Size(width: 400, height: .infinity)).height

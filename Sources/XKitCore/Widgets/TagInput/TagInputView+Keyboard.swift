@@ -102,9 +102,15 @@ extension TagInputView {
             if index > 0 { focusChip(at: index - 1) }
         case .right:
             if index + 1 < tags.count { focusChip(at: index + 1) } else { focusField() }
-        case .up, .home:
+        case .up:
+            // The chip straight above; on the first row, stay.
+            if let above = chipIndex(inRowNextTo: index, above: true) { focusChip(at: above) }
+        case .down:
+            // The chip straight below; from the last row, the field.
+            if let below = chipIndex(inRowNextTo: index, above: false) { focusChip(at: below) } else { focusField() }
+        case .home:
             focusChip(at: 0)
-        case .down, .end, .escape:
+        case .end, .escape:
             focusField()
         case .backspace:
             removeTagKeepingFocus(id: tag.id, forward: false)
@@ -144,5 +150,19 @@ extension TagInputView {
     /// Gives keyboard focus to the text field.
     public func focusField() {
         textField.becomeFirstResponder()
+    }
+}
+
+extension TagInputView {
+    /// The chip in the row above or below the chip at `index` whose centre is nearest horizontally,
+    /// or nil on the first (last) row.
+    func chipIndex(inRowNextTo index: Int, above: Bool) -> Int? {
+        layoutIfNeeded()
+        guard let result = flow, let row = result.rows.firstIndex(where: { $0.contains(index) }) else { return nil }
+        let target = above ? row - 1 : row + 1
+        guard result.rows.indices.contains(target), result.frames.indices.contains(index) else { return nil }
+        let x = result.frames[index].midX
+        let candidates = result.rows[target].filter { $0 < tags.count && $0 < result.frames.count }
+        return candidates.min { abs(result.frames[$0].midX - x) < abs(result.frames[$1].midX - x) }
     }
 }
