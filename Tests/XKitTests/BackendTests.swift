@@ -19,7 +19,7 @@ struct BackendTests {
     @Test func anXErrorIsReportedAndDoesNotEndTheProcess() throws {
         let app = try startApp()
         let display = app.x11!.connection.display
-        let before = XErrorTrap.errorCount
+        let before = app.x11!.connection.errors.count
         // A window id nobody created: the server answers BadWindow.
         let error = app.x11!.connection.trapErrors { XMapWindow(display, 0x7fff_fff0) }
         #expect(error != nil)
@@ -27,7 +27,7 @@ struct BackendTests {
         // Untrapped, it goes to the handler that logs instead of exiting.
         XUnmapWindow(display, 0x7fff_fff0)
         XSync(display, 0)
-        #expect(XErrorTrap.errorCount == before + 2)
+        #expect(app.x11!.connection.errors.count == before + 2)
         // The connection still works.
         #expect(XGetSelectionOwner(display, app.x11!.connection.atom("XKIT_NOBODY_OWNS_THIS")) == 0)
     }

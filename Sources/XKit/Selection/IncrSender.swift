@@ -51,7 +51,7 @@ final class IncrSender {
         chunkSize = min(1 << 20, connection.requestLimits.propertyItems(format: 8))
         // Chunks are written untrapped (an XSync per chunk cost a round trip on every one of
         // them); a requestor that vanished shows up here, or as its DestroyNotify, instead.
-        XErrorTrap.untrappedObserver = { [weak self] event in
+        connection.errors.untrappedObserver = { [weak self] event in
             guard event.error_code == UInt8(BadWindow) else { return false }
             return MainActor.assumeIsolated { self?.badWindow(event.resourceid) ?? false }
         }

@@ -51,6 +51,8 @@ public final class XConnection {
         try XConnection(displayName: nil)
     }
 
+    /// The connection's X errors (traps and the untrapped-error observer).
+    let errors: XErrorLog
     /// The Xlib `Display*`.
     let display: OpaquePointer
     let screen: Int32
@@ -76,7 +78,8 @@ public final class XConnection {
             let name = displayName ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "")
             throw XKitError.noDisplay(name)
         }
-        XErrorTrap.appDisplay = display
+        errors = XErrorLog(display: display)
+        XErrorTrap.adopt(errors)
         self.display = display
         screen = XDefaultScreen(display)
         root = XRootWindow(display, screen)
@@ -106,10 +109,10 @@ public final class XConnection {
     /// Errors are asynchronous in X, so the only way to tie one to a request is a round trip.
     @discardableResult
     func trapErrors(_ body: () -> Void) -> XKitError? {
-        XErrorTrap.begin()
+        errors.beginTrap()
         body()
         XSync(display, 0)
-        return XErrorTrap.end()
+        return errors.endTrap()
     }
 
     /// `XKIT_SCALE` when it is valid, else the scale for `Xft.dpi`, else 1; a bad value of either is

@@ -142,12 +142,13 @@ open class View: Responder {
         return view.hostWindow
     }
 
-    /// The application of the view's window, else the started application (for views not yet in a window).
-    public var application: Application? { window?.application ?? Application.current }
+    /// The application of the view's window; nil while the view is in no window.
+    public var application: Application? { window?.application }
 
-    /// The measurer for this view's text: its window's, else the started app's, else a fixed-width stand-in.
+    /// The measurer for this view's text: its window's; for a view in no window yet (sized before
+    /// it is added), the started app's; else a fixed-width stand-in.
     public var textMeasurer: TextMeasurer {
-        application?.platform.textMeasurer ?? MonospaceMeasurer.shared
+        (window?.application ?? Application.current)?.platform.textMeasurer ?? MonospaceMeasurer.shared
     }
 
     /// The topmost ancestor.
@@ -207,29 +208,6 @@ open class View: Responder {
 
     /// Re-applies app-wide defaults (the view moved, or the app changed a default); labels override it.
     func applicationDefaultsDidChange() {}
-
-    /// Calls `body` for this view and every descendant, depth first.
-    public func forEachDescendant(_ body: (View) -> Void) {
-        body(self)
-        for sub in subviews { sub.forEachDescendant(body) }
-    }
-
-    /// Whether `view` is this view or one of its descendants.
-    public func isDescendant(of view: View) -> Bool {
-        var current: View? = self
-        while let v = current {
-            if v === view { return true }
-            current = v.superview
-        }
-        return false
-    }
-
-    /// The first descendant (or self) with the accessibility identifier: `root.view(withIdentifier: "price")`.
-    public func view(withIdentifier id: String) -> View? {
-        if accessibilityIdentifier == id { return self }
-        for sub in subviews { if let found = sub.view(withIdentifier: id) { return found } }
-        return nil
-    }
 
     // MARK: Responder chain
 
@@ -389,41 +367,6 @@ open class View: Responder {
 
     /// Draws over the subviews (focus rings, overlays).
     open func drawOverlay(in context: GraphicsContext) {}
-
-    /// Draws the view and its subtree; the context's origin is the top-left of the frame.
-    public func render(in context: GraphicsContext, dirty: Rect) {
-        if isHidden { return }
-        context.saveState()
-        defer { context.restoreState() }
-        let local = Rect(origin: .zero, size: frame.size)
-        if let bg = backgroundColor, bg.alpha > 0 {
-            if cornerRadius > 0 { context.fillRoundedRect(local, radius: cornerRadius, color: bg) }
-            else { context.fill(local, color: bg) }
-        }
-        if clipsToBounds { context.clip(to: local) }
-        context.translate(by: Point(x: -boundsOrigin.x, y: -boundsOrigin.y))
-        let dirtyHere = dirty.offsetBy(dx: boundsOrigin.x, dy: boundsOrigin.y)
-        draw(in: context)
-        for sub in subviews where !sub.isHidden && sub.frame.intersects(dirtyHere) {
-            context.saveState()
-            context.translate(by: sub.frame.origin)
-            sub.render(in: context, dirty: dirtyHere.offsetBy(dx: -sub.frame.x, dy: -sub.frame.y))
-            context.restoreState()
-        }
-        drawOverlay(in: context)
-        context.translate(by: boundsOrigin)
-        if isMenuTarget {
-            context.fillRoundedRect(local, radius: max(cornerRadius, 3), color: View.menuTargetTint)
-        }
-        if drawsFocusRing && isFirstResponder && (window?.eventRouter.showsFocusRing ?? true) {
-            // Just outside the bounds, as on other desktops; setNeedsDisplay pads its rect to cover it.
-            context.strokeRoundedRect(local.insetBy(dx: -3, dy: -3), radius: cornerRadius + 3,
-                                      color: focusRingColor, lineWidth: 2.5)
-        }
-        if let border = borderColor, borderWidth > 0 {
-            context.strokeRoundedRect(local, radius: cornerRadius, color: border, lineWidth: borderWidth)
-        }
-    }
 
     /// Whether a menu is open for this view; it is tinted meanwhile so the user sees what the menu acts on.
     public internal(set) var isMenuTarget = false { didSet { if isMenuTarget != oldValue { setNeedsDisplay() } } }
