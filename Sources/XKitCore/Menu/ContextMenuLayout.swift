@@ -82,22 +82,7 @@ public struct ContextMenuLayout: Sendable, Hashable {
 
     /// The highlight after Up, Down, Home or End, skipping separators and disabled rows and wrapping.
     public func highlight(from current: Int?, moving move: MenuNavigation, isEnabled: (Int) -> Bool = { _ in true }) -> Int? {
-        let n = rowFrames.count
-        guard n > 0 else { return nil }
-        let forward: Bool
-        var index: Int
-        switch move {
-        case .next: forward = true; index = current.map { $0 + 1 } ?? 0
-        case .previous: forward = false; index = current.map { $0 - 1 } ?? n - 1
-        case .first: forward = true; index = 0
-        case .last: forward = false; index = n - 1
-        }
-        for _ in 0..<n {
-            index = (index % n + n) % n
-            if !separators[index] && isEnabled(index) { return index }
-            index += forward ? 1 : -1
-        }
-        return nil
+        move.step(from: current, count: rowFrames.count) { !separators[$0] && isEnabled($0) }
     }
 
     /// The row type-to-select lands on for `typed` (case-insensitive title prefix), or nil.

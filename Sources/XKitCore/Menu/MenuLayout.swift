@@ -86,22 +86,7 @@ public struct MenuLayout: Sendable, Hashable {
     /// a step forward lands on the first item and a step back on the last. Nil when no item is enabled.
     public func highlight(from current: Int?, moving move: MenuNavigation,
                           isEnabled: (Int) -> Bool = { _ in true }) -> Int? {
-        let n = itemFrames.count
-        guard n > 0 else { return nil }
-        let forward: Bool
-        var index: Int
-        switch move {
-        case .next: forward = true; index = current.map { $0 + 1 } ?? 0
-        case .previous: forward = false; index = current.map { $0 - 1 } ?? n - 1
-        case .first: forward = true; index = 0
-        case .last: forward = false; index = n - 1
-        }
-        for _ in 0..<n {
-            index = (index % n + n) % n
-            if isEnabled(index) { return index }
-            index += forward ? 1 : -1
-        }
-        return nil
+        move.step(from: current, count: itemFrames.count, canStop: isEnabled)
     }
 }
 
@@ -125,5 +110,26 @@ public enum MenuNavigation: Sendable, Hashable {
         case .end: self = .last
         default: return nil
         }
+    }
+
+    /// Where this step lands among `count` items from `current`, passing items `canStop` refuses and
+    /// wrapping around; with nothing current, a step forward lands on the first and back on the last.
+    /// Nil when no item can be stopped on.
+    public func step(from current: Int?, count n: Int, canStop: (Int) -> Bool) -> Int? {
+        guard n > 0 else { return nil }
+        let forward: Bool
+        var index: Int
+        switch self {
+        case .next: forward = true; index = current.map { $0 + 1 } ?? 0
+        case .previous: forward = false; index = current.map { $0 - 1 } ?? n - 1
+        case .first: forward = true; index = 0
+        case .last: forward = false; index = n - 1
+        }
+        for _ in 0..<n {
+            index = (index % n + n) % n
+            if canStop(index) { return index }
+            index += forward ? 1 : -1
+        }
+        return nil
     }
 }
