@@ -27,10 +27,12 @@ let package = Package(
         .target(name: "CXKitShaping",
                 cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2", "-I/usr/include/fribidi"])],
                 linkerSettings: [.linkedLibrary("dl")]),
+        // libXcursor (libxcursor-dev for the header) likewise: dlopen'd on the first themed cursor.
+        .target(name: "CXKitCursor", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "XKitCore"),
         // libdbus-1 for the AT-SPI2 accessibility bridge, loaded with dlopen only when accessibility is on.
         .target(name: "CDBus", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs", "CDBus", "CXKitICU", "CXKitShaping"]),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs", "CDBus", "CXKitICU", "CXKitShaping", "CXKitCursor"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),

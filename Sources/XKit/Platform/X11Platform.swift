@@ -13,7 +13,7 @@ public final class X11Platform: Platform {
     let eventLoop: EventLoop
     /// Fonts resolved through fontconfig; also the measurer for text layout.
     public let fonts: FontRegistry
-    let translator: EventTranslator
+    var translator: EventTranslator
     /// The server time of the latest input event, for selections and grabs without an event.
     var lastServerTime: UInt32 = 0
     /// Whether a window manager is running (it decides placement and focus).
@@ -26,6 +26,11 @@ public final class X11Platform: Platform {
     public let clock: Clock = SystemClock.shared
     public private(set) var settings: DesktopSettings
     private var settingsWatcher: XSettingsWatcher?
+    /// The scale before any XSETTINGS manager spoke (`Xft.dpi`, `XKIT_SCALE` or 1): what a manager
+    /// without `Xft/DPI` leaves in place.
+    let resourceScale: Double
+    /// The pointer shapes of the desktop's cursor theme, loaded on first use.
+    lazy var cursors = CursorShapes(connection: connection)
     /// The AT-SPI bridge once accessibility is enabled (`X11Platform+Accessibility`), else the inactive one.
     public internal(set) var accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
     private lazy var pasteboards: [ClipboardSelection: X11Pasteboard] = [
@@ -49,6 +54,7 @@ public final class X11Platform: Platform {
         translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
         hasWindowManager = X11Platform.detectWindowManager(connection)
         settings = DesktopSettings(dpi: 96 * connection.scale)
+        resourceScale = connection.scale
         if let blinks = X11Platform.caretBlinkOverride { settings.caretBlinks = blinks }
         eventLoop.onDisplayPass = { [weak self] in self?.application?.displayPass() }
         eventLoop.start()
@@ -57,9 +63,12 @@ public final class X11Platform: Platform {
         }
     }
 
-    /// The XSETTINGS manager reported its settings: views read them when they need them (a
-    /// double click is timed by the value at the second click), so nothing else has to change.
+    /// The XSETTINGS manager reported its settings: views read most of them when they need them
+    /// (a double click is timed by the value at the second click); the DPI, font rendering and
+    /// cursor theme change what is on screen (`X11Platform+DisplayChanges`).
     private func settingsDidChange(_ values: [String: XSettingValue]) {
+        applyDisplaySettings(values)
+        applyCursorSettings(values)
         var updated = settings.applying(values, scale: connection.scale)
         if let blinks = X11Platform.caretBlinkOverride { updated.caretBlinks = blinks }
         guard updated != settings else { return }

@@ -27,7 +27,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     private var inputContext: InputContext?
     private(set) var isDestroyed = false
     private var keysDown: Set<UInt32> = []
-    private var cursors: [Cursor: XID] = [:]
+    /// The shape the window asked for, and whether an X cursor for it was defined on the window.
+    private var cursorShape: Cursor = .arrow
+    private var cursorDefined = false
 
     init(platform: X11Platform, configuration: SurfaceConfiguration) {
         self.platform = platform
@@ -154,17 +156,49 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
 
     func setCursor(_ cursor: Cursor) {
         guard !isDestroyed else { return }
-        let shape: UInt32
-        switch cursor {
-        case .arrow:
+        cursorShape = cursor
+        applyCursor()
+    }
+
+    /// Defines the X cursor for `cursorShape` (from the platform's shared `CursorShapes`); the
+    /// core arrow is the undefined cursor, as it was before themes.
+    private func applyCursor() {
+        guard !isDestroyed else { return }
+        if let id = platform.cursors.cursor(for: cursorShape) {
+            XDefineCursor(display, xid, id)
+            cursorDefined = true
+        } else if cursorDefined {
             XUndefineCursor(display, xid)
-            return
-        case .iBeam: shape = 152  // XC_xterm
-        case .pointingHand: shape = 60  // XC_hand2
+            cursorDefined = false
         }
-        let id = cursors[cursor] ?? XCreateFontCursor(display, shape)
-        cursors[cursor] = id
-        XDefineCursor(display, xid, id)
+    }
+
+    /// The pointer entered: a themed arrow must be on the window before it shows. Waits for the
+    /// first frame, so resolving the theme (and loading libXcursor) never delays it.
+    private func pointerDidEnter() {
+        guard !cursorDefined, cursorShape == .arrow, let window else { return }
+        window.whenFirstFrameDrawn { [weak self] in
+            guard let self, !self.cursorDefined, self.cursorShape == .arrow, self.platform.cursors.isThemed else { return }
+            self.applyCursor()
+        }
+    }
+
+    /// The cursor theme or size changed: the current shape is made again from the new theme.
+    func cursorThemeDidChange() {
+        guard !isDestroyed, cursorDefined || cursorShape != .arrow || isMapped else { return }
+        applyCursor()
+    }
+
+    // MARK: Scale
+
+    /// The display scale changed: the X window takes its logical size at the new scale and the
+    /// back buffer (and its renderer, which holds the scale) is made again on the next draw.
+    func displayScaleDidChange() {
+        guard !isDestroyed else { return }
+        let s = scale
+        platform.connection.trapErrors { backBuffer.release() }
+        XResizeWindow(display, xid, DevicePixels.extent(size.width * s), DevicePixels.extent(size.height * s))
+        updateScreenOrigin()
     }
 
     // MARK: X events
@@ -199,6 +233,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             // A window manager framed us: our root position is now the frame's plus its decorations.
             updateScreenOrigin()
         case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify:
+            if event.type == EnterNotify { pointerDidEnter() }
             guard let pointer = platform.translator.pointerEvent(event) else { return }
             if let time = pointer.timestamp { platform.lastServerTime = time.rawValue }
             window.surfaceDidReceive(pointer)
@@ -281,10 +316,8 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         // The server frees a destroyed window's pixmap and GC only with the client; free them now.
         platform.connection.trapErrors {
             backBuffer.destroy()
-            for id in cursors.values { XFreeCursor(display, id) }
             if destroyWindow { XDestroyWindow(display, xid) }
         }
-        cursors = [:]
         platform.eventLoop.unregister(window: xid)
     }
 

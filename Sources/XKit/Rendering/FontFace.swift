@@ -56,6 +56,15 @@ final class FontFace {
         height = primary.pointee.height
     }
 
+    /// Frees the fonts and the request (the registry reopens faces when the scale or rendering
+    /// options change); the face must not be used afterwards.
+    func close() {
+        for font in harfBuzzFonts.values { xkit_hb_font_destroy(font) }
+        harfBuzzFonts = [:]
+        for font in fonts { XftFontClose(display, font) }
+        FcPatternDestroy(request)
+    }
+
     /// The index in `fonts` of the font that draws the cluster.
     func fontIndex(for character: Character) -> Int {
         if let index = faceOfCharacter[character] { return index }

@@ -10,7 +10,13 @@ public final class FontRegistry: TextMeasurer {
     private let display: OpaquePointer
     private let screen: Int32
     /// Device pixels per logical point.
-    let scale: Double
+    private(set) var scale: Double
+    /// Anti-aliasing, hinting and subpixel order asked of every font (see `reconfigure`).
+    private(set) var renderingOptions = FontRenderingOptions()
+    /// The `Xft.*` resources, read on the first font opened.
+    private var resourceOptions: FontRenderingOptions?
+    /// What the desktop's XSETTINGS manager asks for (unset fields fall back to the resources).
+    private var desktopOptions = FontRenderingOptions()
     private var faces: [Font: FontFace] = [:]
     private var lastFont: Font?
     private var lastFace: FontFace?
@@ -93,6 +99,7 @@ public final class FontRegistry: TextMeasurer {
         FcPatternAddDouble(request, "pixelsize", min(font.size * scale, maxPixelSize))
         FcPatternAddInteger(request, "weight", FontRegistry.fontconfigWeight(font.weight))
         FcPatternAddInteger(request, "slant", font.italic ? 100 : 0)
+        effectiveOptions().apply(to: request)
         var result = FcResultMatch
         guard let match = XftFontMatch(display, screen, request, &result) else {
             FcPatternDestroy(request)
@@ -114,6 +121,28 @@ public final class FontRegistry: TextMeasurer {
             return nil
         }
         return FontFace(display: display, request: request, primary: xft)
+    }
+
+    /// The desktop's options over the resources', read once.
+    func effectiveOptions() -> FontRenderingOptions {
+        let resources = resourceOptions ?? FontRenderingOptions.resources(of: display)
+        resourceOptions = resources
+        renderingOptions = desktopOptions.filling(from: resources)
+        return renderingOptions
+    }
+
+    /// Takes a new scale and the desktop's rendering options; when either changed, every open font
+    /// is closed so the next use opens it at the new pixel size with the new options. Returns
+    /// whether anything changed (views must then measure again).
+    func reconfigure(scale newScale: Double, desktopOptions newOptions: FontRenderingOptions) -> Bool {
+        guard newScale != scale || newOptions != desktopOptions else { return false }
+        scale = newScale
+        desktopOptions = newOptions
+        for face in faces.values { face.close() }
+        faces = [:]
+        lastFont = nil
+        lastFace = nil
+        return true
     }
 
     private static func family(of pattern: OpaquePointer) -> String? {

@@ -4,7 +4,7 @@ import CX11
 /// Turns X input events into XKit events: the one place that reads XEvent input fields.
 @MainActor
 struct EventTranslator {
-    let scale: Double
+    var scale: Double
     let clock: Clock
 
     /// A pointer event for ButtonPress/Release, MotionNotify and Enter/LeaveNotify; nil for others.

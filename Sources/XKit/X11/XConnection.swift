@@ -60,10 +60,15 @@ public final class XConnection {
     let atoms: AtomCache
     /// The X connection's file descriptor, watched by the event loop.
     let fileDescriptor: Int32
-    /// Logical-to-device scale from `Xft.dpi` (1 at 96 dpi), or `XKIT_SCALE`.
-    public let scale: Double
+    /// Logical-to-device scale from `Xft.dpi` (1 at 96 dpi), or `XKIT_SCALE`; the XSETTINGS
+    /// manager's `Xft/DPI` changes it while the app runs (see `X11Platform+DisplayChanges`).
+    public internal(set) var scale: Double
+    /// Whether `XKIT_SCALE` fixed the scale: the user's explicit choice outranks the desktop's DPI.
+    let scaleIsFixed: Bool
     /// The screen size in logical points.
-    public let screenSize: Size
+    public var screenSize: Size {
+        Size(width: Double(XDisplayWidth(display, screen)) / scale, height: Double(XDisplayHeight(display, screen)) / scale)
+    }
     /// The server's request-size limits (read once here: no round trip later).
     let requestLimits: XRequestLimits
     /// The server's maximum request length in bytes (extended when the server supports it).
@@ -85,9 +90,7 @@ public final class XConnection {
         root = XRootWindow(display, screen)
         atoms = AtomCache(display: display)
         fileDescriptor = XConnectionNumber(display)
-        scale = XConnection.readScale(display)
-        screenSize = Size(width: Double(XDisplayWidth(display, screen)) / scale,
-                          height: Double(XDisplayHeight(display, screen)) / scale)
+        (scale, scaleIsFixed) = XConnection.readScale(display)
         // Both are read from the connection setup Xlib already holds; neither is a round trip.
         let core = Int(XMaxRequestSize(display)) * 4
         let extended = Int(XExtendedMaxRequestSize(display)) * 4
@@ -115,14 +118,19 @@ public final class XConnection {
         return errors.endTrap()
     }
 
-    /// `XKIT_SCALE` when it is valid, else the scale for `Xft.dpi`, else 1; a bad value of either is
-    /// ignored with one warning.
-    private static func readScale(_ display: OpaquePointer) -> Double {
+    /// `XKIT_SCALE` when it is valid (then `fixed`), else the scale for `Xft.dpi`, else 1; a bad
+    /// value of either is ignored with one warning.
+    private static func readScale(_ display: OpaquePointer) -> (scale: Double, fixed: Bool) {
         if let env = getenv("XKIT_SCALE"), env.pointee != 0 {
             let text = String(cString: env)
-            if let scale = DisplayScale.scale(fromSetting: text) { return scale }
+            if let scale = DisplayScale.scale(fromSetting: text) { return (scale, true) }
             Trace.warn("XKIT_SCALE=\(text) is ignored: the scale must be a number from 0.5 to 8")
         }
+        return (readResourceScale(display), false)
+    }
+
+    /// The scale for the `Xft.dpi` resource, else 1.
+    private static func readResourceScale(_ display: OpaquePointer) -> Double {
         guard let resources = XResourceManagerString(display) else { return 1 }
         let db = XrmGetStringDatabase(resources)
         defer { XrmDestroyDatabase(db) }

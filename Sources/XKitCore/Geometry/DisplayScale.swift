@@ -17,7 +17,13 @@ public enum DisplayScale {
     /// The scale for an `Xft.dpi` value, in whole and half steps and never below 1 (so 1-pixel lines
     /// stay crisp; 144 dpi gives 1.5), or nil when it is not a number in `dpiRange`.
     public static func scale(fromDPI text: String) -> Double? {
-        guard let dpi = Double(text.trimmingSpaces), dpi.isFinite, dpiRange.contains(dpi) else { return nil }
+        Double(text.trimmingSpaces).flatMap(scale(dpi:))
+    }
+
+    /// The scale for a DPI (the XSETTINGS manager's `Xft/DPI` / 1024), by the same rule as
+    /// `scale(fromDPI:)`, or nil when it is outside `dpiRange`.
+    public static func scale(dpi: Double) -> Double? {
+        guard dpi.isFinite, dpiRange.contains(dpi) else { return nil }
         return max(1, (dpi / 96 * 2).rounded() / 2)
     }
 }
