@@ -7,13 +7,16 @@ purpose=${1:-run}
 
 # libicu-dev: Unicode word, line and grapheme boundaries; libharfbuzz-dev: shaping of multi-scalar
 # and Arabic clusters; libfribidi-dev: UAX #9 bidi (all three opened with dlopen on first use);
-# fonts-noto-*: Arabic, Hebrew, Devanagari, Thai, colour emoji.
+# fonts-noto-*: Arabic, Hebrew, Devanagari, Thai, colour emoji. libxcursor-dev: cursor themes
+# (its header to build; libXcursor itself is opened with dlopen when the pointer first needs a cursor).
 packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev libdbus-1-dev zlib1g-dev pkg-config
-          libpng-dev libturbojpeg0-dev libicu-dev libharfbuzz-dev libfribidi-dev
+          libpng-dev libturbojpeg0-dev libicu-dev libharfbuzz-dev libfribidi-dev libxcursor-dev
           fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji)
 case "$purpose" in
   run) packages+=(xvfb) ;;
-  test) packages+=(libxtst-dev xvfb xclip xsel xdotool x11-utils x11-xkb-utils fontconfig openbox
+  # libxfixes-dev: the harness reads the server's cursor (XFixesGetCursorImage); dmz-cursor-theme: a
+  # real theme whose files the cursor tests compare with what the server shows.
+  test) packages+=(libxtst-dev libxfixes-dev dmz-cursor-theme xvfb xclip xsel xdotool x11-utils x11-xkb-utils fontconfig openbox
                   dbus at-spi2-core python3-pyatspi python3-dogtail
                   locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd
                   unicode-data libharfbuzz-bin) ;;

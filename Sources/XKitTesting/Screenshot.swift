@@ -106,6 +106,14 @@ public enum Screenshot {
 /// Harness connections shared by Screenshot and WindowFinder, one per display name.
 private let sharedConnections = Locked<[String: XConnection]>([:])
 
+/// Closes the cached connection to `display` while its server still runs: a private Xvfb's
+/// display number is reused by the next one, and Xlib exits the process on the first request
+/// over a connection whose server has gone.
+func closeSharedConnection(_ display: String) {
+    let connection = sharedConnections.withLock { $0.removeValue(forKey: display) }
+    _ = connection
+}
+
 func sharedConnection(_ display: String?) throws -> XConnection {
     let name = try display ?? XvfbServer.shared().display
     return try sharedConnections.withLock { map in

@@ -46,6 +46,8 @@ final class FontFace {
     let ascent: Int32
     let descent: Int32
     let height: Int32
+    /// The desktop's rendering options, which replace fontconfig's in every font matched here.
+    var renderingOverride = FontRenderingOptions()
 
     init(display: OpaquePointer, request: OpaquePointer, primary: UnsafeMutablePointer<XftFont>) {
         self.display = display
@@ -232,6 +234,7 @@ final class FontFace {
             return nil
         }
         FcPatternDestroy(pattern)
+        renderingOverride.override(in: match)
         return XftFontOpenPattern(display, match)
     }
 

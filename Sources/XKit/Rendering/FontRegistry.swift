@@ -11,8 +11,6 @@ public final class FontRegistry: TextMeasurer {
     private let screen: Int32
     /// Device pixels per logical point.
     private(set) var scale: Double
-    /// Anti-aliasing, hinting and subpixel order asked of every font (see `reconfigure`).
-    private(set) var renderingOptions = FontRenderingOptions()
     /// The `Xft.*` resources, read on the first font opened.
     private var resourceOptions: FontRenderingOptions?
     /// What the desktop's XSETTINGS manager asks for (unset fields fall back to the resources).
@@ -99,7 +97,7 @@ public final class FontRegistry: TextMeasurer {
         FcPatternAddDouble(request, "pixelsize", min(font.size * scale, maxPixelSize))
         FcPatternAddInteger(request, "weight", FontRegistry.fontconfigWeight(font.weight))
         FcPatternAddInteger(request, "slant", font.italic ? 100 : 0)
-        effectiveOptions().apply(to: request)
+        resources().apply(to: request)
         var result = FcResultMatch
         guard let match = XftFontMatch(display, screen, request, &result) else {
             FcPatternDestroy(request)
@@ -115,21 +113,26 @@ public final class FontRegistry: TextMeasurer {
             }
             return nil
         }
+        desktopOptions.override(in: match)
         guard let xft = XftFontOpenPattern(display, match) else {
             FcPatternDestroy(match)
             FcPatternDestroy(request)
             return nil
         }
-        return FontFace(display: display, request: request, primary: xft)
+        let face = FontFace(display: display, request: request, primary: xft)
+        face.renderingOverride = desktopOptions
+        return face
     }
 
-    /// The desktop's options over the resources', read once.
-    func effectiveOptions() -> FontRenderingOptions {
-        let resources = resourceOptions ?? FontRenderingOptions.resources(of: display)
-        resourceOptions = resources
-        renderingOptions = desktopOptions.filling(from: resources)
-        return renderingOptions
+    /// The `Xft.*` resources, read once.
+    private func resources() -> FontRenderingOptions {
+        let options = resourceOptions ?? FontRenderingOptions.resources(of: display)
+        resourceOptions = options
+        return options
     }
+
+    /// The desktop's options over the resources' (what fonts are asked for; fontconfig fills the rest).
+    func effectiveOptions() -> FontRenderingOptions { desktopOptions.filling(from: resources()) }
 
     /// Takes a new scale and the desktop's rendering options; when either changed, every open font
     /// is closed so the next use opens it at the new pixel size with the new options. Returns

@@ -4,8 +4,10 @@ import XKitCore
 /// How glyphs are rasterised: anti-aliasing, hinting and the LCD's subpixel order.
 ///
 /// Each option is nil until someone sets it. The XSETTINGS manager's `Xft/Antialias`,
-/// `Xft/Hinting`, `Xft/HintStyle` and `Xft/RGBA` come first, the `Xft.*` X resources fill what
-/// it leaves out, and what neither sets stays with fontconfig's configuration.
+/// `Xft/Hinting`, `Xft/HintStyle` and `Xft/RGBA` win: they replace fontconfig's answer after the
+/// match, as the desktop's live choice. The `Xft.*` X resources go into the request, where
+/// fontconfig's `target="pattern"` defaults yield to them and its `target="font"` rules still
+/// override them, as with Xft itself; what neither sets stays with fontconfig.
 struct FontRenderingOptions: Hashable {
     /// fontconfig's `FC_HINT_STYLE` values.
     enum HintStyle: Int32 {
@@ -97,6 +99,16 @@ struct FontRenderingOptions: Hashable {
     func filling(from fallback: FontRenderingOptions) -> FontRenderingOptions {
         FontRenderingOptions(antialias: antialias ?? fallback.antialias, hinting: hinting ?? fallback.hinting,
                              hintStyle: hintStyle ?? fallback.hintStyle, subpixelOrder: subpixelOrder ?? fallback.subpixelOrder)
+    }
+
+    /// Replaces the options that are set in a matched pattern (before the font is opened), so they
+    /// win over fontconfig's own `target="font"` rules as well.
+    func override(in match: OpaquePointer) {
+        for (name, set) in [("antialias", antialias != nil), ("hinting", hinting != nil),
+                            ("hintstyle", hintStyle != nil), ("rgba", subpixelOrder != nil)] where set {
+            FcPatternDel(match, name)
+        }
+        apply(to: match)
     }
 
     /// Adds the options that are set to a fontconfig pattern about to be matched.
