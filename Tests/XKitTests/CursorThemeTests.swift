@@ -89,6 +89,28 @@ struct CursorThemeTests {
         #expect(app.events.filter { $0.name == "warning" && ($0.string("message") ?? "").contains("NoSuchTheme") }.count == 1)
     }
 
+    @Test func withoutAManagerTheXcursorResourcesChooseTheThemeAndSize() throws {
+        guard FileManager.default.fileExists(atPath: CursorThemeTests.themeDirectory) else {
+            try Test.cancel("the \(CursorThemeTests.theme) cursor theme is not installed (apt-get install -y dmz-cursor-theme)")
+        }
+        let xvfb = try XvfbServer(width: 800, height: 600)
+        defer { xvfb.stop() }
+        let set = try runProcess(["xprop", "-root", "-display", xvfb.display, "-f", "RESOURCE_MANAGER", "8s", "-set",
+                                  "RESOURCE_MANAGER", "Xcursor.theme:\t\(CursorThemeTests.theme)\nXcursor.size:\t32\n"])
+        #expect(set.status == 0, "\(set)")
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "3"], environment: xvfb.environment,
+                                 display: xvfb.display)
+        defer { _ = app.terminate() }
+        _ = try app.waitForEvent(named: "window.mapped")
+        let field = try #require(app.latestViews().first { $0.type == "TextField" })
+        try XTestDriver(display: xvfb.display).move(to: field.center)
+        let expected = try XcursorFile.image(CursorThemeTests.themeDirectory + "/xterm", nominalSize: 32)
+        let shown = try PointerCursorImage.wait(display: xvfb.display) { $0.name == "xterm" }
+        #expect(shown.name == "xterm")
+        let sameImage = shown.pixels == expected.pixels
+        #expect(sameImage && shown.width == expected.width, "not the theme's 32-pixel I-beam")
+    }
+
     /// The first rect of the gallery's link (a detected URL in the tappable post).
     static func linkRect(in views: [TraceView]) -> Rect? {
         for view in views {
