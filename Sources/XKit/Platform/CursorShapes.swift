@@ -108,7 +108,8 @@ final class CursorShapes {
 
     private func resolve() -> Source {
         let display = connection.display
-        let configured = desktopTheme ?? CursorShapes.resource(display, "theme") ?? CursorShapes.environment("XCURSOR_THEME")
+        let configured = desktopTheme ?? connection.resource("Xcursor.theme", class: "Xcursor.Theme")
+            ?? CursorShapes.environment("XCURSOR_THEME")
         if let configured, !CursorThemeFiles.isPlainName(configured) {
             Trace.warnOnce("cursor.theme.bad.\(configured)", "cursor theme name \"\(configured)\" is not a plain name; using the X core cursors")
             return .core
@@ -139,7 +140,8 @@ final class CursorShapes {
     private func currentSize() -> Int {
         if let desktopSize { return desktopSize }
         let display = connection.display
-        if let size = (CursorShapes.resource(display, "size") ?? CursorShapes.environment("XCURSOR_SIZE")).flatMap({ Int($0) }),
+        if let size = (connection.resource("Xcursor.size", class: "Xcursor.Size") ?? CursorShapes.environment("XCURSOR_SIZE"))
+            .flatMap({ Int($0) }),
            (1...CursorShapes.maxSize).contains(size) {
             return size
         }
@@ -151,12 +153,6 @@ final class CursorShapes {
 
     /// libXcursor's own default, read before we set any size.
     private var librarySize: Int?
-
-    private static func resource(_ display: OpaquePointer, _ name: String) -> String? {
-        guard let value = XGetDefault(display, "Xcursor", name) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
-    }
 
     private static func environment(_ name: String) -> String? {
         guard let value = getenv(name), value.pointee != 0 else { return nil }

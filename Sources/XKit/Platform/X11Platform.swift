@@ -50,7 +50,9 @@ public final class X11Platform: Platform {
         TraceOutputPump.start()
         connection = try XConnection.open()
         eventLoop = EventLoop(connection: connection)
-        fonts = FontRegistry(display: connection.display, scale: connection.scale, limits: connection.requestLimits)
+        let resources = connection
+        fonts = FontRegistry(display: connection.display, scale: connection.scale, limits: connection.requestLimits,
+                             resource: { [unowned resources] name, className in resources.resource(name, class: className) })
         translator = EventTranslator(scale: connection.scale, clock: SystemClock.shared)
         hasWindowManager = X11Platform.detectWindowManager(connection)
         settings = DesktopSettings(dpi: 96 * connection.scale)

@@ -24,8 +24,13 @@ public final class FontRegistry: TextMeasurer {
     /// Unicode boundaries for the text measured here (ICU, loaded on first use).
     public nonisolated let textSegmenter: TextSegmenter = ICUTextSegmenter()
 
-    init(display: OpaquePointer, scale: Double, limits: XRequestLimits) {
+    /// Looks up an X resource by name and class (the display's RESOURCE_MANAGER).
+    private let resource: (_ name: String, _ className: String) -> String?
+
+    init(display: OpaquePointer, scale: Double, limits: XRequestLimits,
+         resource: @escaping (_ name: String, _ className: String) -> String?) {
         self.display = display
+        self.resource = resource
         screen = XDefaultScreen(display)
         self.scale = scale
         maxPixelSize = limits.maxFontPixelSize
@@ -97,7 +102,9 @@ public final class FontRegistry: TextMeasurer {
         FcPatternAddDouble(request, "pixelsize", min(font.size * scale, maxPixelSize))
         FcPatternAddInteger(request, "weight", FontRegistry.fontconfigWeight(font.weight))
         FcPatternAddInteger(request, "slant", font.italic ? 100 : 0)
-        resources().apply(to: request)
+        // Most sessions set none of these: skip the option code entirely then (launch touches less).
+        let fromResources = resources()
+        if !fromResources.isEmpty { fromResources.apply(to: request) }
         var result = FcResultMatch
         guard let match = XftFontMatch(display, screen, request, &result) else {
             FcPatternDestroy(request)
@@ -113,7 +120,7 @@ public final class FontRegistry: TextMeasurer {
             }
             return nil
         }
-        desktopOptions.override(in: match)
+        if !desktopOptions.isEmpty { desktopOptions.override(in: match) }
         guard let xft = XftFontOpenPattern(display, match) else {
             FcPatternDestroy(match)
             FcPatternDestroy(request)
@@ -126,7 +133,7 @@ public final class FontRegistry: TextMeasurer {
 
     /// The `Xft.*` resources, read once.
     private func resources() -> FontRenderingOptions {
-        let options = resourceOptions ?? FontRenderingOptions.resources(of: display)
+        let options = resourceOptions ?? FontRenderingOptions.resources(resource)
         resourceOptions = options
         return options
     }

@@ -47,6 +47,9 @@ struct FontRenderingOptions: Hashable {
     var hintStyle: HintStyle?
     var subpixelOrder: SubpixelOrder?
 
+    /// Whether no option is set (fontconfig decides everything).
+    var isEmpty: Bool { antialias == nil && hinting == nil && hintStyle == nil && subpixelOrder == nil }
+
     /// The options an XSETTINGS manager sets; values it spells wrongly are ignored with a warning.
     init(xsettings: [String: XSettingValue]) {
         func int(_ name: String) -> Int32? { if case .integer(let v) = xsettings[name] { v } else { nil } }
@@ -71,14 +74,14 @@ struct FontRenderingOptions: Hashable {
         self.subpixelOrder = subpixelOrder
     }
 
-    /// The `Xft.antialias`, `Xft.hinting`, `Xft.hintstyle` and `Xft.rgba` resources of the display.
+    /// The `Xft.antialias`, `Xft.hinting`, `Xft.hintstyle` and `Xft.rgba` resources, looked up through `resource`.
     ///
     /// Xft would apply them itself, but only after fontconfig's configuration has had its say, so
     /// a system `hintslight` would hide the user's `Xft.hintstyle`; reading them here keeps the
     /// order XSETTINGS, resources, fontconfig.
-    static func resources(of display: OpaquePointer) -> FontRenderingOptions {
+    static func resources(_ resource: (_ name: String, _ className: String) -> String?) -> FontRenderingOptions {
         func value(_ name: String) -> String? {
-            XGetDefault(display, "Xft", name).map { String(cString: $0).lowercased() }
+            resource("Xft.\(name)", "Xft.\(name.prefix(1).uppercased() + name.dropFirst())")?.lowercased()
         }
         func bool(_ name: String) -> Bool? {
             switch value(name) {

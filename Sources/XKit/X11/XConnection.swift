@@ -129,15 +129,27 @@ public final class XConnection {
         return (readResourceScale(display), false)
     }
 
-    /// The scale for the `Xft.dpi` resource, else 1.
-    private static func readResourceScale(_ display: OpaquePointer) -> Double {
-        guard let resources = XResourceManagerString(display) else { return 1 }
+    /// A value of the RESOURCE_MANAGER property (what xrdb loads), e.g. `resource("Xft.dpi", class: "Xft.Dpi")`.
+    ///
+    /// Only the property is read, as Xft reads it: `XGetDefault` would also parse resource files
+    /// and load the X locale database (about 0.5 MiB) when the property is absent.
+    func resource(_ name: String, class className: String) -> String? {
+        XConnection.resource(display, name, class: className)
+    }
+
+    private static func resource(_ display: OpaquePointer, _ name: String, class className: String) -> String? {
+        guard let resources = XResourceManagerString(display) else { return nil }
         let db = XrmGetStringDatabase(resources)
         defer { XrmDestroyDatabase(db) }
         var type: UnsafeMutablePointer<CChar>?
         var value = XrmValue()
-        guard XrmGetResource(db, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let addr = value.addr else { return 1 }
-        let text = String(cString: addr)
+        guard XrmGetResource(db, name, className, &type, &value) != 0, let addr = value.addr else { return nil }
+        return String(cString: addr)
+    }
+
+    /// The scale for the `Xft.dpi` resource, else 1.
+    private static func readResourceScale(_ display: OpaquePointer) -> Double {
+        guard let text = resource(display, "Xft.dpi", class: "Xft.Dpi") else { return 1 }
         if let scale = DisplayScale.scale(fromDPI: text) { return scale }
         Trace.warn("Xft.dpi: \(text) is ignored: it must be a number from \(Int(DisplayScale.dpiRange.lowerBound)) "
             + "to \(Int(DisplayScale.dpiRange.upperBound)); using 96")
