@@ -114,6 +114,49 @@ struct DisplaySettingsTests {
         #expect(!app.events.contains { $0.name == "warning" })
     }
 
+    @Test func xkitScaleOutranksTheManagersDPI() throws {
+        try Self.requireXsettingsd()
+        let xvfb = try XvfbServer(width: 800, height: 600)
+        defer { xvfb.stop() }
+        let manager = try Manager(display: xvfb.display, "Xft/DPI \(192 * 1024)\n")
+        defer { manager.stop() }
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "hello"],
+                                 environment: xvfb.environment.merging(["XKIT_SCALE": "1"]) { $1 }, display: xvfb.display)
+        defer { _ = app.terminate() }
+        let mapped = try app.waitForEvent(named: "window.mapped")
+        // The desktop's DPI still reaches the settings; only the scale is the user's.
+        _ = try app.waitForEvent(named: "settings.changed") { $0.double("dpi") == 192 }
+        #expect(!app.events.contains { $0.name == "display.changed" && $0.double("scale") != 1 })
+        let xid = try #require(mapped.int("xid"))
+        #expect(try WindowFinder(display: xvfb.display).geometry(of: XWindowID(xid))?.size == Size(width: 460, height: 120))
+    }
+
+    @Test func nonsenseDisplayAndCursorSettingsAreEachReportedOnceAndIgnored() throws {
+        try Self.requireXsettingsd()
+        let xvfb = try XvfbServer(width: 800, height: 800)
+        defer { xvfb.stop() }
+        let manager = try Manager(display: xvfb.display, "Xft/DPI 1024\nXft/HintStyle \"hintextreme\"\nXft/RGBA \"diagonal\"\n"
+                                  + "Gtk/CursorThemeName \"../../../tmp\"\nGtk/CursorThemeSize 100000\n")
+        defer { manager.stop() }
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "3"], environment: xvfb.environment,
+                                 display: xvfb.display)
+        defer { _ = app.terminate() }
+        let mapped = try app.waitForEvent(named: "window.mapped")
+        let field = try #require(app.latestViews().first { $0.type == "TextField" })
+        let driver = try XTestDriver(display: xvfb.display)
+        driver.click(at: field.center)
+        try driver.type("still here")
+        _ = try app.waitForView { $0.type == "TextField" && $0.text == "still here" }
+        _ = try app.waitForEvent(named: "warning") { ($0.string("message") ?? "").contains("../../../tmp") }
+        let warnings = app.events.filter { $0.name == "warning" }.compactMap { $0.string("message") }
+        for needle in ["Xft/DPI 1024", "hintextreme", "diagonal", "../../../tmp", "Gtk/CursorThemeSize 100000"] {
+            #expect(warnings.filter { $0.contains(needle) }.count == 1, "\(needle): \(warnings)")
+        }
+        // The scale stayed at 1: the window is its logical size.
+        let xid = try #require(mapped.int("xid"))
+        #expect(try WindowFinder(display: xvfb.display).geometry(of: XWindowID(xid))?.size == Size(width: 600, height: 700))
+    }
+
     // MARK: Pictures
 
     static func requireXsettingsd() throws {
