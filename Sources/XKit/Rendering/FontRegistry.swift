@@ -102,7 +102,7 @@ public final class FontRegistry: TextMeasurer {
         FcPatternAddDouble(request, "pixelsize", min(font.size * scale, maxPixelSize))
         FcPatternAddInteger(request, "weight", FontRegistry.fontconfigWeight(font.weight))
         FcPatternAddInteger(request, "slant", font.italic ? 100 : 0)
-        // Most sessions set none of these: skip the option code entirely then (launch touches less).
+        // Most sessions set none of these; then the request is exactly what it was before options existed.
         let fromResources = resources()
         if !fromResources.isEmpty { fromResources.apply(to: request) }
         var result = FcResultMatch
