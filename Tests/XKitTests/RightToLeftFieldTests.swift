@@ -48,6 +48,19 @@ import XKitTesting
         #expect(label.textRect(forBounds: label.bounds, limitedToNumberOfLines: 1).minX == 200, "empty: at the start edge, the right")
     }
 
+    @Test func aButtonWithAnArabicTitleSizesToTheShapedTitleAndDrawsItRightToLeft() {
+        let scene = HeadlessScene.rightToLeft()
+        let button = Button(title: "إرسال")  // five joined letters (in this measurer): 30 wide
+        scene.root.addSubview(button)
+        button.sizeToFit()  // measured in the window, with its measurer
+        #expect(button.frame.width == 30 + 28)
+        let texts = scene.drawing(of: button).compactMap { if case .text(let s, _, _, let p) = $0 { (s, p.x) } else { nil } }
+        #expect(texts.map(\.0) == [String("إرسال".reversed())])
+        #expect(texts.first?.1 == 14, "centred: the padding on each side")
+        button.titleLabel.baseWritingDirection = .leftToRight
+        #expect(button.titleLabel.textLayout.baseDirection(ofLine: 0) == .leftToRight)
+    }
+
     @Test func withoutBidiSupportAnExplicitRightToLeftStillAlignsRight() {
         // The headless default segmenter does no bidi; the override still decides the side.
         let scene = HeadlessScene()

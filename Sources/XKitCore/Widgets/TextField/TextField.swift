@@ -3,6 +3,13 @@
 /// Typed text arrives as `KeyEvent.text` (Unicode from the input method, Compose and dead keys
 /// included). Long text scrolls horizontally to keep the caret in view. Ctrl+A/C/X/V go through
 /// the platform's pasteboard (CLIPBOARD); selecting text sets PRIMARY and a middle click pastes it.
+///
+/// Arabic and Hebrew, alone or mixed with Latin, are laid out by UAX #9: a right-to-left paragraph
+/// sits at the right (`baseWritingDirection` overrides its direction). Left and Right move the caret
+/// logically, one character back or on in the text, and the caret stands at the leading edge of the
+/// character it precedes (`TextLayout.caretX(beforeCharacter:)`), so at a direction boundary it is
+/// drawn with the run that follows. A selection across a direction change highlights one rect per
+/// visual run; copying gives the text in logical order.
 @MainActor
 open class TextField: Control {
     /// The text, caret and selection.
