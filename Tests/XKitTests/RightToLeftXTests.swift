@@ -145,5 +145,13 @@ struct RightToLeftXTests {
         let removed = try app.waitForEvent(named: "tags.changed", since: mark)
         let tags = removed["tags"] as? [String] ?? []
         #expect(tags.last == "مرحبا" && !tags.contains("سلام"))
+
+        // A list with Arabic and Hebrew tags, pasted from another client, adds each of them.
+        let owner = try xclipOwn(Data("أحمد، שרה, Bob".utf8), display: xvfb.display)
+        defer { owner.terminate() }
+        mark = app.mark()
+        try driver.key("ctrl+v")
+        let pasted = try app.waitForEvent(named: "tags.changed", since: mark)
+        #expect(Array((pasted["tags"] as? [String] ?? []).suffix(3)) == ["أحمد", "שרה", "Bob"])
     }
 }
