@@ -115,3 +115,11 @@ func sharedConnection(_ display: String?) throws -> XConnection {
         return c
     }
 }
+
+/// Closes the shared harness connection to `display`, if one is open. A private server calls it
+/// when it stops: a later server may get the same display number, and a cached connection to the
+/// dead one would end the test process with an X I/O error on its first use.
+func dropSharedConnection(_ display: String) {
+    let connection = sharedConnections.withLock { $0.removeValue(forKey: display) }
+    withExtendedLifetime(connection) {}
+}

@@ -114,6 +114,7 @@ public final class XvfbServer: Sendable {
 
     /// Kills the window manager, Xvfb and their watchdogs and waits for them.
     public func stop() {
+        dropSharedConnection(display)
         windowManager?.stop()
         watchdog.stop(helper: pid)
     }

@@ -229,6 +229,20 @@ import XKitTesting
         #expect(drawn.first?.1 == 153)
     }
 
+    @Test func aHebrewCompositionIsUnderlinedAndHighlightedUnderItsOwnGlyphs() {
+        let scene = HeadlessScene.rightToLeft()
+        let field = field(in: scene, text: "שלום")
+        field.setPreedit(Preedit(text: "אב", highlights: [0..<1]))
+        // Shown: שלוםאב, 60 wide from x 133; the composition is its logical end, drawn leftmost
+        // (ב at 0..10, א at 10..20).
+        #expect(field.textOrigin.x == 133)
+        let fills = scene.drawing(of: field).compactMap { if case .fill(let r, let c) = $0 { (r, c) } else { nil } }
+        let underline = fills.filter { $0.0.height == 1 }.map { [$0.0.minX, $0.0.width] }
+        #expect(underline == [[133, 20]])
+        let highlight = fills.filter { $0.1 == .selection }.map { [$0.0.minX, $0.0.width] }
+        #expect(highlight == [[143, 10]], "א, the first composed letter, is the right one")
+    }
+
     @Test func longRightToLeftTextScrollsToKeepTheCaretInView() {
         let scene = HeadlessScene.rightToLeft()
         let field = field(in: scene, text: String(repeating: "אבגדה", count: 6))
