@@ -147,8 +147,10 @@ public final class ContextMenuView: View {
             let color = highlighted ? Color.white : (isSelectable(i) ? ContextMenuView.text : ContextMenuView.disabledText)
             let baseline = frame.midY + (metrics.ascent - metrics.descent) / 2
             let titleX = padding + (back ? 14 : 0)
+            // Natural alignment: an Arabic or Hebrew title sits at the right of the title column.
             let text = TextLayout(AttributedText(item.title, font: ContextMenuView.font, color: color),
-                                  maxWidth: layout.titleWidth + 0.5, numberOfLines: 1, measurer: context.measurer)
+                                  maxWidth: layout.titleWidth + 0.5, alignment: .natural, numberOfLines: 1,
+                                  measurer: context.measurer)
             text.draw(in: context, at: Point(x: titleX, y: (baseline - metrics.ascent).rounded()))
             if back {
                 context.fillPolygon(Self.chevron(at: Point(x: padding + 3, y: frame.midY), pointingRight: false), color: color)

@@ -58,8 +58,9 @@ public final class MenuView: View {
         for (i, item) in items.enumerated() where i < layout.titleFrames.count {
             let title = layout.titleFrames[i].offsetBy(dx: body.x, dy: body.y)
             let baseline = title.midY + (metrics.ascent - metrics.descent) / 2
+            // Natural alignment: an Arabic or Hebrew title reads from the right edge of its frame.
             let text = TextLayout(AttributedText(item.title, font: MenuView.font, color: .white), maxWidth: title.width + 0.5,
-                                  numberOfLines: 1, measurer: context.measurer)
+                                  alignment: .natural, numberOfLines: 1, measurer: context.measurer)
             text.draw(in: context, at: Point(x: title.x, y: (baseline - metrics.ascent).rounded()))
         }
     }

@@ -33,6 +33,9 @@ public final class TextLayout: Sendable {
     let positions: [Double]
     /// Bidi levels per cluster; empty when the whole text runs left to right.
     let levels: [UInt8]
+    /// Each cluster's paragraph level (1 in a right-to-left paragraph); empty when every paragraph
+    /// runs left to right.
+    let paragraphLevels: [UInt8]
     /// For each line's drawn clusters, the cluster shown at each visual slot (identity where no
     /// reordering happened); empty when the whole text runs left to right.
     let visualOrder: [Int]
@@ -65,6 +68,7 @@ public final class TextLayout: Sendable {
         advances = scan.advances
         positions = built.positions
         levels = bidi?.levels ?? []
+        paragraphLevels = bidi?.paragraphLevels ?? []
         visualOrder = built.visualOrder
         lines = built.lines
         size = built.size
@@ -80,6 +84,15 @@ public final class TextLayout: Sendable {
     public var lineRects: [Rect] { lines.map(\.rect) }
     /// Each line's baseline y, in layout coordinates.
     public var baselines: [Double] { lines.map(\.baseline) }
+
+    /// The base direction of the paragraph that line `index` belongs to: from the `direction` the
+    /// layout was given, else from the paragraph's first strong character (left to right when it has
+    /// none, or when the platform does no bidi).
+    public func baseDirection(ofLine index: Int) -> TextDirection {
+        guard lines.indices.contains(index), !paragraphLevels.isEmpty else { return .leftToRight }
+        let start = min(lines[index].start, paragraphLevels.count - 1)
+        return start >= 0 && paragraphLevels[start] & 1 == 1 ? .rightToLeft : .leftToRight
+    }
 
     /// The string index where cluster `i` starts.
     func stringIndex(_ i: Int) -> String.Index {

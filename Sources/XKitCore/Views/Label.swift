@@ -97,6 +97,22 @@ open class Label: View {
         }
     }
 
+    /// The paragraphs' base writing direction; nil (natural) takes each paragraph's from its first
+    /// strong character (UAX #9), so Arabic or Hebrew text runs right to left by itself.
+    ///
+    /// An explicit direction overrides that: a Hebrew sentence forced `.leftToRight` is laid out as an
+    /// LTR paragraph (on the left with `.natural` alignment), and a Latin one forced `.rightToLeft`
+    /// sits on the right with its neutrals (spaces, punctuation) resolved right to left.
+    ///
+    ///     let phone = Label(text: "+972 3 555 1234")
+    ///     phone.baseWritingDirection = .leftToRight // a number inside right-to-left UI stays LTR
+    open var baseWritingDirection: TextDirection? {
+        didSet {
+            guard baseWritingDirection != oldValue else { return }
+            contentDidChange()
+        }
+    }
+
     /// The most lines shown; 0 for no limit. Text that doesn't fit ends with "…".
     open var numberOfLines: Int = 1 {
         didSet {
@@ -133,6 +149,7 @@ open class Label: View {
         guard let first = layout.lines.first else {
             let x: Double
             switch textAlignment {
+            case .natural where baseWritingDirection == .rightToLeft: x = bounds.maxX
             case .left, .natural: x = bounds.minX
             case .center: x = bounds.midX
             case .right: x = bounds.maxX
@@ -148,7 +165,7 @@ open class Label: View {
         guard let text = attributedText, !text.isEmpty else { return .zero }
         let width = size.width > 0 ? size.width : .infinity
         let layout = TextLayout(text, maxWidth: width, alignment: textAlignment,
-                                numberOfLines: numberOfLines, measurer: measurer)
+                                numberOfLines: numberOfLines, direction: baseWritingDirection, measurer: measurer)
         return Size(width: layout.size.width.rounded(.up), height: layout.size.height.rounded(.up))
     }
 
@@ -215,6 +232,7 @@ open class Label: View {
     open override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", .string(text ?? ""))] + (interaction?.traceFields() ?? [])
             + (isCopyable ? [("copyable", .bool(true))] : [])
+            + (baseWritingDirection.map { [("direction", .string($0.traceName))] } ?? [])
     }
 
     // MARK: Private
@@ -225,12 +243,13 @@ open class Label: View {
         let plain = attributedText ?? AttributedText()
         let text = interaction?.displayText(plain) ?? plain
         let measurer = measurer
+        let direction = baseWritingDirection
         let layout = TextLayout(text, maxWidth: max(0, bounds.width), alignment: textAlignment,
-                                numberOfLines: lines, measurer: measurer)
+                                numberOfLines: lines, direction: direction, measurer: measurer)
         guard layout.lineCount > 1, layout.size.height > bounds.height else { return layout }
         let fitting = max(1, layout.lines.prefix { $0.rect.maxY <= bounds.height }.count)
         return TextLayout(text, maxWidth: max(0, bounds.width), alignment: textAlignment,
-                          numberOfLines: fitting, measurer: measurer)
+                          numberOfLines: fitting, direction: direction, measurer: measurer)
     }
 
     /// The layout's origin centred vertically in the bounds, snapped down to device pixels.

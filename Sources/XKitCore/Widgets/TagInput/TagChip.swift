@@ -49,6 +49,9 @@ open class TagChip: Control {
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         titleLabel.font = metrics.font
+        // The chip is sized to its title, but the label's frame is a few points wider (the ×'s half
+        // padding): natural alignment would push an Arabic or Hebrew title toward the ×.
+        titleLabel.textAlignment = .left
         addOwnedSubview(titleLabel)
         updateAppearance()
     }

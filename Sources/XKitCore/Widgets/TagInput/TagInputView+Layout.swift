@@ -85,6 +85,11 @@ extension TagInputView {
             total += cache.advance(scalar: UInt32(byte), font: font)
         }
         if ascii { return total }
+        // A joining script's letters change form and width with their neighbours, so such a title
+        // is measured the way its label lays it out (shaped in context), not letter by letter.
+        if title.unicodeScalars.contains(where: { JoiningScripts.contains($0.value) }) {
+            return TextLayout(AttributedText(title, font: f), measurer: measurer).size.width
+        }
         total = 0
         for character in title {
             let scalars = character.unicodeScalars

@@ -50,8 +50,9 @@ open class TagInputView: Control {
     ///
     ///     tags.maximumTagCount = 5
     public var maximumTagCount: Int?
-    /// Characters that end a tag while typing or pasting (line breaks always do when pasting).
-    public var separators: Set<Character> = [","]
+    /// Characters that end a tag while typing or pasting (line breaks always do when pasting): the
+    /// comma, and the Arabic comma "،" that an Arabic keyboard types on its comma key.
+    public var separators: Set<Character> = [",", "\u{060C}"]
     /// How many chips can be selected.
     public var selectionMode = TagSelectionMode.single {
         didSet { if selectionMode == .none { deselectAll() } }

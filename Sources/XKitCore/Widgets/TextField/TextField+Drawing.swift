@@ -9,18 +9,19 @@ extension TextField {
             let origin = textOrigin
             if displayedCount == 0 {
                 if let placeholder, !placeholder.isEmpty {
-                    let layout = TextLayout(AttributedText(placeholder, font: font, color: placeholderColor), measurer: measurer)
-                    layout.draw(in: context, at: Point(x: textRect.minX, y: origin.y))
+                    let layout = TextLayout(AttributedText(placeholder, font: font, color: placeholderColor),
+                                            direction: baseWritingDirection, measurer: measurer)
+                    // Natural alignment: a right-to-left placeholder that fits ends where right-to-left text does.
+                    let rightToLeft = layout.baseDirection(ofLine: 0) == .rightToLeft
+                    let shift = rightToLeft ? max(0, textRect.width - 1 - layout.size.width) : 0
+                    layout.draw(in: context, at: Point(x: textRect.minX + shift, y: origin.y))
                 }
             } else {
                 if editing.hasSelection && preedit == nil {
-                    let text = editing.text
-                    let lo = text.index(text.startIndex, offsetBy: editing.selection.lowerBound)
-                    let hi = text.index(lo, offsetBy: editing.selection.count)
                     let height = measurer.metrics(for: font).lineHeight
                     let color = isFirstResponder ? Color.selection : Color.separator
                     // One rect per visual run: a selection across a direction change may be several.
-                    for r in textLayout.rects(for: lo..<hi) {
+                    for r in displayedTextRects(editing.selection) {
                         context.fill(Rect(x: origin.x + r.minX, y: origin.y, width: r.width, height: height), color: color)
                     }
                 }

@@ -13,7 +13,7 @@ extension TextField {
             isDragging = true
             dragSelectsWords = count == 2
             switch count {
-            case 2: editing.selectWord(at: offset, segmenter: textMeasurer.textSegmenter)
+            case 2: editing.selectWord(at: characterOffsetForWordSelection(at: local), segmenter: textMeasurer.textSegmenter)
             case 3...: editing.selectAll()
             default: editing.moveCaret(to: offset, extend: event.modifiers.contains(.shift))
             }
@@ -32,11 +32,12 @@ extension TextField {
 
     func handlePointerDragged(_ event: PointerEvent) {
         guard isDragging else { return }
-        let offset = characterOffset(at: convert(event.location, from: nil))
+        let local = convert(event.location, from: nil)
+        let offset = characterOffset(at: local)
         if dragSelectsWords {
             let anchor = editing.selection
             var word = editing
-            word.selectWord(at: offset, segmenter: textMeasurer.textSegmenter)
+            word.selectWord(at: characterOffsetForWordSelection(at: local), segmenter: textMeasurer.textSegmenter)
             editing.anchor = offset < anchor.lowerBound ? anchor.upperBound : min(anchor.lowerBound, word.selection.lowerBound)
             editing.caret = offset < anchor.lowerBound ? word.selection.lowerBound : max(anchor.upperBound, word.selection.upperBound)
         } else {
@@ -49,6 +50,20 @@ extension TextField {
         guard isDragging else { return }
         isDragging = false
         publishPrimary(event: event)
+    }
+
+    /// The character whose glyph is under a point (bounds coordinates), else the insertion offset
+    /// there. A double click selects the word of the character clicked: the insertion offset alone
+    /// would be past it on its trailing half (its left half when it runs right to left).
+    func characterOffsetForWordSelection(at point: Point) -> Int {
+        let layout = textLayout
+        guard let line = layout.lines.first else { return characterOffset(at: point) }
+        let origin = textOrigin
+        guard let hit = layout.characterIndex(at: Point(x: point.x - origin.x, y: line.rect.midY)) else {
+            return characterOffset(at: point)
+        }
+        let string = layout.attributedText.string
+        return string.distance(from: string.startIndex, to: hit)
     }
 
     /// 1, 2 or 3 for single, double and triple clicks in place within the desktop's double-click time.

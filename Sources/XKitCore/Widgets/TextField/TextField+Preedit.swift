@@ -69,14 +69,16 @@ extension TextField: TextInputClient {
         let origin = textOrigin
         let height = measurer.metrics(for: font).lineHeight
         if underline {
-            let lo = caretX(forOffset: range.lowerBound), hi = caretX(forOffset: range.upperBound)
-            context.fill(Rect(x: origin.x + lo, y: origin.y + height - 1, width: hi - lo, height: 1), color: textColor)
+            for r in displayedTextRects(range) {
+                context.fill(Rect(x: origin.x + r.minX, y: origin.y + height - 1, width: r.width, height: 1), color: textColor)
+            }
             return
         }
         for highlight in preedit.highlights {
-            let lo = caretX(forOffset: range.lowerBound + highlight.lowerBound)
-            let hi = caretX(forOffset: range.lowerBound + highlight.upperBound)
-            context.fill(Rect(x: origin.x + lo, y: origin.y, width: hi - lo, height: height), color: .selection)
+            let lo = range.lowerBound + highlight.lowerBound, hi = range.lowerBound + highlight.upperBound
+            for r in displayedTextRects(lo..<hi) {
+                context.fill(Rect(x: origin.x + r.minX, y: origin.y, width: r.width, height: height), color: .selection)
+            }
         }
     }
 }

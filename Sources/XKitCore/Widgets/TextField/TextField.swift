@@ -3,6 +3,13 @@
 /// Typed text arrives as `KeyEvent.text` (Unicode from the input method, Compose and dead keys
 /// included). Long text scrolls horizontally to keep the caret in view. Ctrl+A/C/X/V go through
 /// the platform's pasteboard (CLIPBOARD); selecting text sets PRIMARY and a middle click pastes it.
+///
+/// Arabic and Hebrew, alone or mixed with Latin, are laid out by UAX #9: a right-to-left paragraph
+/// sits at the right (`baseWritingDirection` overrides its direction). Left and Right move the caret
+/// logically, one character back or on in the text, and the caret stands at the leading edge of the
+/// character it precedes (`TextLayout.caretX(beforeCharacter:)`), so at a direction boundary it is
+/// drawn with the run that follows. A selection across a direction change highlights one rect per
+/// visual run; copying gives the text in logical order.
 @MainActor
 open class TextField: Control {
     /// The text, caret and selection.
@@ -29,6 +36,20 @@ open class TextField: Control {
     open var placeholderColor: Color = .tertiaryLabel { didSet { setNeedsDisplay() } }
     /// Space between the edge and the text.
     open var contentInsets = EdgeInsets(vertical: 4, horizontal: 6) { didSet { setNeedsDisplay() } }
+    /// The text's base writing direction; nil (natural) takes it from the first strong character.
+    ///
+    /// A right-to-left paragraph sits at the right of the field while it fits, as GTK's entry puts
+    /// it; a longer one scrolls to keep the caret in view. An explicit direction overrides the text's
+    /// own, and `.rightToLeft` also puts the caret of an empty field (and the placeholder) on the right.
+    open var baseWritingDirection: TextDirection? {
+        didSet {
+            guard baseWritingDirection != oldValue else { return }
+            cachedLayout = nil
+            scrollCaretIntoView()
+            setNeedsDisplay()
+            markTraceChanged()
+        }
+    }
     /// Whether the field draws its own white background and border (off inside a tag input).
     open var isBordered = true { didSet { updateChrome() } }
 
@@ -114,7 +135,8 @@ open class TextField: Control {
     public var textLayout: TextLayout {
         let m = measurer
         if let cachedLayout, cachedLayoutMeasurer == ObjectIdentifier(m) { return cachedLayout }
-        let layout = TextLayout(AttributedText(displayedText, font: font, color: textColor), measurer: m)
+        let layout = TextLayout(AttributedText(displayedText, font: font, color: textColor),
+                                direction: baseWritingDirection, measurer: m)
         cachedLayout = layout
         cachedLayoutMeasurer = ObjectIdentifier(m)
         return layout
@@ -129,13 +151,38 @@ open class TextField: Control {
         textLayout.caretX(beforeCharacter: offset)
     }
 
-    /// Where the text's left edge and baseline-free top sit in bounds coordinates, after scrolling.
+    /// Where the text's left edge and baseline-free top sit in bounds coordinates, after scrolling
+    /// (and, for a right-to-left paragraph shorter than the field, after aligning it to the right).
     public var textOrigin: Point {
         let r = textRect
         let m = measurer.metrics(for: font)
         let scale = window?.scale ?? 1
         let y = r.minY + (r.height - m.lineHeight) / 2
-        return Point(x: r.minX - scrollOffset, y: (y * scale).rounded(.down) / scale)
+        return Point(x: r.minX + naturalAlignmentShift - scrollOffset, y: (y * scale).rounded(.down) / scale)
+    }
+
+    /// The shown paragraph's direction: the text's (see `baseWritingDirection`), or for an empty
+    /// field the explicit direction, else left to right.
+    public var resolvedWritingDirection: TextDirection {
+        displayedCount == 0 ? baseWritingDirection ?? .leftToRight : textLayout.baseDirection(ofLine: 0)
+    }
+
+    /// How far a right-to-left paragraph that fits is moved right so that it ends at the text rect's
+    /// right edge (less one point for the caret); 0 for left-to-right text or text that scrolls.
+    var naturalAlignmentShift: Double {
+        guard resolvedWritingDirection == .rightToLeft else { return 0 }
+        return max(0, max(0, textRect.width - 1) - textLayout.size.width)
+    }
+
+    /// The rects, relative to `textOrigin`, of characters `range` of the shown text: one per visual
+    /// run, so a range across a direction change gives several.
+    public func displayedTextRects(_ range: Range<Int>) -> [Rect] {
+        let layout = textLayout
+        let string = layout.attributedText.string
+        let n = string.count
+        let lo = max(0, min(n, range.lowerBound)), hi = max(lo, min(n, range.upperBound))
+        let start = string.index(string.startIndex, offsetBy: lo)
+        return layout.rects(for: start..<string.index(start, offsetBy: hi - lo))
     }
 
     /// The caret's rect in bounds coordinates.
@@ -265,6 +312,7 @@ open class TextField: Control {
     open override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", .string(editing.text)), ("placeholder", placeholder.map { JSON.string($0) } ?? .null),
                                ("focused", .bool(isFirstResponder))] + preeditTraceFields
+            + (baseWritingDirection.map { [("direction", .string($0.traceName))] } ?? [])
     }
 
     func markTraceChanged() { window?.viewTreeDidChange() }
