@@ -96,4 +96,18 @@ import XKitTesting
         }
         #expect(drawn == word?.runs.first?.glyphs)
     }
+
+    @Test func aChipIsAsWideAsItsShapedTitle() {
+        let measurer = LigatureMeasurer()
+        let scene = HeadlessScene(size: Size(width: 400, height: 200), measurer: measurer)
+        let input = TagInputView(titles: ["ملا", "abc"])
+        input.frame = Rect(x: 0, y: 0, width: 400, height: 200)
+        scene.root.addSubview(input)
+        input.layoutIfNeeded()
+        let widths = input.visibleChips.sorted { $0.frame.minX < $1.frame.minX }.map(\.frame.width)
+        let metrics = input.chipMetrics
+        let lineHeight = measurer.metrics(for: metrics.font).lineHeight
+        // The lam-alef ligature makes the title 24 wide, not 3 × 10.
+        #expect(widths == [24.0, 30.0].map { metrics.size(titleWidth: $0, lineHeight: lineHeight, showsRemoveButton: true).width })
+    }
 }

@@ -2,7 +2,9 @@ import CX11
 import CXKitShaping
 import XKitCore
 
-/// A grapheme cluster shaped by HarfBuzz: glyphs of one font, placed from the cluster's pen (device pixels).
+/// A grapheme cluster shaped on its own by HarfBuzz: glyphs of one font, placed from the cluster's
+/// pen (device pixels). Layout shapes whole words (`shapedWord`); a cluster alone is measured and
+/// drawn this way only outside a shaped word (`advance(of:)` callers, measurers that do not shape).
 struct ShapedCluster {
     struct Glyph {
         var id: UInt32
@@ -24,6 +26,7 @@ struct ShapedCluster {
 /// Xft cannot fall back by itself, so each grapheme cluster is checked with `XftCharExists` on the
 /// primary; a miss asks fontconfig for a font with that character (the primary's pattern plus a
 /// charset), and the answer is cached per cluster. Advances are device pixels (Xft's `xOff`).
+/// Words that need shaping are shaped whole with HarfBuzz and kept in a bounded word cache.
 @MainActor
 final class FontFace {
     private let display: OpaquePointer

@@ -2,7 +2,8 @@
 ///
 /// Fonts get small integer ids once per run, so the per-character path indexes arrays instead of
 /// hashing a `Font`. BMP scalars live in lazily allocated 256-entry pages per font; other scalars and
-/// multi-scalar clusters (emoji sequences, combining marks) go through dictionaries.
+/// multi-scalar clusters (emoji sequences, combining marks) go through dictionaries, and so do the
+/// words the measurer shapes (one request per distinct word, font and direction per layout).
 struct AdvanceCache {
     private let measurer: TextMeasurer
     private(set) var fonts: [Font] = []

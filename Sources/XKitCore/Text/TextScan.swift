@@ -161,6 +161,13 @@ enum GraphemeShortcut {
         switch v {
         case 0x00...0x0C, 0x0E...0x2FF: return true          // ASCII, Latin-1, Latin Extended, IPA, modifiers
         case 0x370...0x482, 0x48A...0x52F: return true        // Greek, Cyrillic without combining marks
+        case 0x5D0...0x5EA, 0x5EF...0x5F4: return true        // Hebrew letters and punctuation, without points
+        case 0x60C...0x60F, 0x61B, 0x61D...0x64A: return true // Arabic letters and punctuation, without marks
+        case 0x660...0x66F, 0x671...0x6D3: return true        // Arabic digits and letters, without marks
+        // Devanagari letters, digits and dandas, without marks (Prepend, Extend, SpacingMark): a
+        // conjunct (GB9c) needs a virama between its consonants, which takes the slow path.
+        case 0x904...0x939, 0x958...0x961, 0x964...0x970, 0x972...0x97F: return true
+        case 0xE01...0xE30, 0xE32, 0xE3F...0xE46, 0xE4F...0xE5B: return true // Thai, without marks and sara am
         case 0x2000...0x200B, 0x200E...0x206F: return true    // spaces and general punctuation, without ZWNJ/ZWJ
         case 0x3000...0x3029, 0x3030...0x3096: return true    // CJK symbols, hiragana, without combining marks
         case 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF: return true // katakana, CJK ideographs

@@ -66,15 +66,15 @@ enum WordShaping {
     private static func words(in scan: inout TextScan, string: String, bytes: UnsafeBufferPointer<UInt8>,
                               levels: [UInt8], cache: inout AdvanceCache) -> [WordSpan] {
         let n = scan.count
-        let offsets = scan.offsets
+        let offsets = scan.offsets, flags = scan.flags, runStarts = scan.runStarts
         let segmented = scan.segmented
         var result: [WordSpan] = []
         var run = 0
-        var nextRunStart = scan.runStarts.count > 1 ? scan.runStarts[1] : Int.max
+        var nextRunStart = runStarts.count > 1 ? runStarts[1] : Int.max
 
         /// Whether cluster `i` can be part of a word; `complex` tells whether it needs shaping.
         func wordCluster(_ i: Int) -> (allowed: Bool, complex: Bool) {
-            let flag = scan.flags[i]
+            let flag = flags[i]
             let length = offsets[i + 1] - offsets[i]
             guard flag & (LineBreakClass.space | LineBreakClass.newline) == 0, length <= maxClusterBytes else { return (false, false) }
             let s = UTF8Decoding.scalar(in: bytes, at: offsets[i])
@@ -86,7 +86,7 @@ enum WordShaping {
         while i < n {
             while i >= nextRunStart {
                 run += 1
-                nextRunStart = run + 1 < scan.runStarts.count ? scan.runStarts[run + 1] : Int.max
+                nextRunStart = run + 1 < runStarts.count ? runStarts[run + 1] : Int.max
             }
             let first = wordCluster(i)
             guard first.allowed else { i += 1; continue }
@@ -94,7 +94,7 @@ enum WordShaping {
             var j = i + 1
             while j < n, j != nextRunStart, levels.isEmpty || levels[j] == levels[i],
                   offsets[j + 1] - offsets[i] <= maxWordBytes,
-                  !LineBreakClass.mayBreak(between: scan.flags[j - 1], and: scan.flags[j], segmented: segmented) {
+                  !LineBreakClass.mayBreak(between: flags[j - 1], and: flags[j], segmented: segmented) {
                 let next = wordCluster(j)
                 guard next.allowed else { break }
                 complex = complex || next.complex

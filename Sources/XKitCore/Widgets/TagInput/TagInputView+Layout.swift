@@ -88,11 +88,11 @@ extension TagInputView {
         total = 0
         for character in title {
             let scalars = character.unicodeScalars
-            if scalars.count == 1, let scalar = scalars.first {
-                total += cache.advance(scalar: scalar.value, font: font)
-            } else {
-                total += measurer.advance(of: character, in: f)
+            guard scalars.count == 1, let scalar = scalars.first, !ShapingPredicate.isComplexScript(scalar.value) else {
+                // Shaped words are as wide as their glyphs, not as their characters one by one.
+                return TextLayout(AttributedText(title, font: f), measurer: measurer).size.width
             }
+            total += cache.advance(scalar: scalar.value, font: font)
         }
         return total
     }
