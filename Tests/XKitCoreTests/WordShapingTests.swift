@@ -110,4 +110,35 @@ import XKitTesting
         // The lam-alef ligature makes the title 24 wide, not 3 × 10.
         #expect(widths == [24.0, 30.0].map { metrics.size(titleWidth: $0, lineHeight: lineHeight, showsRemoveButton: true).width })
     }
+
+    /// Random mixes of shaped words, spaces, line breaks and Latin at random widths and line limits,
+    /// in both directions: every visible glyph of every shaped word is drawn exactly once.
+    @Test func everyVisibleGlyphIsDrawnOnce() {
+        let pieces = ["ملا", "كتب", "كملاملاملا", " ", " ", "abc", "\n", "नमस्ते", "(", ")", "-", "e\u{301}"]
+        var seed: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for round in 0..<400 {
+            let string = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+            let segmenter: TextSegmenter = round % 2 == 0 ? BasicTextSegmenter.shared : RightToLeftSegmenter()
+            let layout = TextLayout(AttributedText(string), maxWidth: Double(next(120)), alignment: .natural,
+                                    numberOfLines: next(4), measurer: LigatureMeasurer(segmenter: segmenter))
+            let context = RecordingRenderer()
+            layout.draw(in: context, at: .zero)
+            let drawn = context.calls.reduce(0) { n, call in
+                if case .glyphs(_, let ids, _, _, _) = call { return n + ids.count }
+                return n
+            }
+            let hidden = layout.truncatedRange?.lowerBound ?? string.endIndex
+            var visible = 0
+            for (range, word) in layout.shapedWords {
+                for run in word.runs {
+                    visible += run.clusters.filter { string.index(range.lowerBound, offsetBy: $0) < hidden }.count
+                }
+            }
+            #expect(drawn == visible, "round \(round): \(string.debugDescription) drew \(drawn) of \(visible) glyphs")
+        }
+    }
 }
