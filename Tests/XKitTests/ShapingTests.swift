@@ -101,6 +101,20 @@ struct ShapingTests {
         #expect(arabic.first?.word.isRightToLeft == true)
     }
 
+    @Test func aWordSpanningTwoFontsIsShapedInEachWithItsGlyphsFound() throws {
+        let app = try startApp()
+        let fonts = app.x11!.fonts
+        // No break opportunity between Devanagari and Latin letters: one word, Noto Devanagari then DejaVu.
+        let layout = TextLayout(AttributedText("नमस्तेabc", font: Font(size: 18)), measurer: fonts)
+        let word = try #require(layout.shapedWords.first?.word)
+        #expect(layout.shapedWords.count == 1)
+        #expect(word.runs.count == 2 && Set(word.runs.map(\.font)).count == 2)
+        #expect(word.runs.allSatisfy { $0.glyphs.allSatisfy { $0 != 0 } })
+        // Glyph pens run on from one font's part to the next.
+        let xs = word.runs.flatMap(\.x)
+        #expect(xs == xs.sorted() && (xs.last ?? 0) > 0)
+    }
+
     @Test func lamAlefIsOneGlyphAndItsTwoCharactersKeepTwoCaretPositions() throws {
         let app = try startApp()
         let fonts = app.x11!.fonts

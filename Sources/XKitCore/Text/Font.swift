@@ -68,9 +68,9 @@ public struct FontMetrics: Hashable, Sendable {
 ///
 /// Text is a sequence of grapheme clusters with advances. Simple text (Latin, Cyrillic, CJK, Hangul)
 /// is measured cluster by cluster with `advance(of:in:)`, exactly as the renderer draws it (each
-/// cluster on its own, no kerning between clusters). Words that need shaping (see
-/// `TextShapingPredicate`) are shaped whole with `shape(word:in:rightToLeft:)`, and drawn from
-/// the glyphs it returned, so layout and drawing agree either way.
+/// cluster on its own, no kerning between clusters). Words that need shaping (complex scripts,
+/// clusters of several scalars) are shaped whole with `shape(word:in:rightToLeft:)` and drawn from
+/// the glyphs it returned (`GraphicsContext.drawShapedWord`), so layout and drawing agree either way.
 public protocol TextMeasurer: AnyObject {
     /// Vertical metrics of the font.
     func metrics(for font: Font) -> FontMetrics
