@@ -5,8 +5,8 @@
 set -euo pipefail
 purpose=${1:-run}
 
-# libicu-dev: Unicode word, line and grapheme boundaries; libharfbuzz-dev: shaping of multi-scalar
-# and Arabic clusters; libfribidi-dev: UAX #9 bidi (all three opened with dlopen on first use);
+# libicu-dev: Unicode word, line and grapheme boundaries; libharfbuzz-dev: shaping of words in
+# complex scripts and multi-scalar clusters; libfribidi-dev: UAX #9 bidi (all three opened with dlopen on first use);
 # fonts-noto-*: Arabic, Hebrew, Devanagari, Thai, colour emoji. libxcursor-dev: cursor themes
 # (its header to build; libXcursor itself is opened with dlopen when the pointer first needs a cursor).
 packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev libdbus-1-dev zlib1g-dev pkg-config

@@ -17,6 +17,7 @@ static struct {
     void (*buffer_destroy)(hb_buffer_t *);
     void (*buffer_add_utf8)(hb_buffer_t *, const char *, int, unsigned int, int);
     void (*buffer_guess_segment_properties)(hb_buffer_t *);
+    void (*buffer_set_direction)(hb_buffer_t *, hb_direction_t);
     void (*shape)(hb_font_t *, hb_buffer_t *, const hb_feature_t *, unsigned int);
     hb_glyph_info_t *(*get_glyph_infos)(hb_buffer_t *, unsigned int *);
     hb_glyph_position_t *(*get_glyph_positions)(hb_buffer_t *, unsigned int *);
@@ -34,11 +35,12 @@ static void load_harfbuzz(void) {
     *(void **)&hb.buffer_destroy = dlsym(lib, "hb_buffer_destroy");
     *(void **)&hb.buffer_add_utf8 = dlsym(lib, "hb_buffer_add_utf8");
     *(void **)&hb.buffer_guess_segment_properties = dlsym(lib, "hb_buffer_guess_segment_properties");
+    *(void **)&hb.buffer_set_direction = dlsym(lib, "hb_buffer_set_direction");
     *(void **)&hb.shape = dlsym(lib, "hb_shape");
     *(void **)&hb.get_glyph_infos = dlsym(lib, "hb_buffer_get_glyph_infos");
     *(void **)&hb.get_glyph_positions = dlsym(lib, "hb_buffer_get_glyph_positions");
     hb_loaded = hb.ft_font_create_referenced && hb.ft_font_changed && hb.font_destroy && hb.buffer_create && hb.buffer_destroy
-        && hb.buffer_add_utf8 && hb.buffer_guess_segment_properties && hb.shape && hb.get_glyph_infos
+        && hb.buffer_add_utf8 && hb.buffer_guess_segment_properties && hb.buffer_set_direction && hb.shape && hb.get_glyph_infos
         && hb.get_glyph_positions;
 }
 
@@ -66,11 +68,19 @@ int32_t xkit_hb_shape(void *font, const char *text, int32_t length, xkit_glyph *
 
 int32_t xkit_hb_shape_item(void *font, const char *text, int32_t length, int32_t item_offset, int32_t item_length,
                            xkit_glyph *out, int32_t capacity) {
+    return xkit_hb_shape_run(font, text, length, item_offset, item_length, 0, out, capacity);
+}
+
+int32_t xkit_hb_shape_run(void *font, const char *text, int32_t length, int32_t item_offset, int32_t item_length,
+                          int32_t direction, xkit_glyph *out, int32_t capacity) {
     if (!font || !hb_loaded || length < 0 || item_offset < 0 || item_length < 0 || item_offset + item_length > length)
         return -1;
     hb_buffer_t *buffer = hb.buffer_create();
     hb.buffer_add_utf8(buffer, text, length, (unsigned int)item_offset, item_length);
     hb.buffer_guess_segment_properties(buffer);
+    // The caller's bidi level decides the direction; the script and language stay guessed.
+    if (direction == 1) hb.buffer_set_direction(buffer, HB_DIRECTION_LTR);
+    if (direction == 2) hb.buffer_set_direction(buffer, HB_DIRECTION_RTL);
     hb.shape((hb_font_t *)font, buffer, NULL, 0);
     unsigned int count = 0;
     hb_glyph_info_t *infos = hb.get_glyph_infos(buffer, &count);

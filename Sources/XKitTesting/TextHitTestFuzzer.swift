@@ -5,7 +5,8 @@ import XKitCore
 /// Each round makes a random string (mixed scripts, stacked and leading combining marks, emoji with
 /// modifiers and ZWJ, lone ZWJ, odd regional indicators, Hangul jamo, controls, line and paragraph
 /// separators), lays it out at a random width and line limit with a measurer that also gives zero
-/// advances, and hit-tests random points in and around it. Every index returned must be a
+/// advances and shapes words that need it (with ligatures over several clusters), and hit-tests
+/// random points in and around it. Every index returned must be a
 /// character boundary of the string, every hit must lie in the rect of the character it names, and
 /// no character hidden by truncation may be hit.
 public struct TextHitTestFuzzer {
@@ -208,6 +209,35 @@ private final class FuzzMeasurer: TextMeasurer {
         for s in character.unicodeScalars { h = (h ^ s.value) &* 16777619 }
         if h % 8 == 0 { return 0 }
         return Double(h % 23 + 1) * font.size / 13 + Double(h % 4) * 0.25
+    }
+
+    /// Shapes four words in five: each cluster one glyph at its own advance, except pairs the word's
+    /// hash picks, which become one ligature glyph whose advance `ShapedWord` splits between them.
+    func shape(word: Substring, in font: Font, rightToLeft: Bool) -> ShapedWord? {
+        var h: UInt32 = 2166136261
+        for s in word.unicodeScalars { h = (h ^ s.value) &* 16777619 }
+        if h % 5 == 0 { return nil }
+        let scale = 4.0
+        let clusters = Array(word)
+        var glyphs: [ShapedWord.Glyph] = []
+        var offset = 0, i = 0
+        while i < clusters.count {
+            let length = clusters[i].utf8.count
+            let own = advance(of: clusters[i], in: font) * scale
+            if i + 1 < clusters.count && (h >> UInt32(i % 16)) & 3 == 0 {
+                let ligature = own + advance(of: clusters[i + 1], in: font) * scale + 1
+                glyphs.append(.init(id: 1, cluster: offset, advance: ligature))
+                offset += length + clusters[i + 1].utf8.count
+                i += 2
+            } else {
+                glyphs.append(.init(id: 2, cluster: offset, advance: own, xOffset: 0.5, yOffset: -1))
+                offset += length
+                i += 1
+            }
+        }
+        if rightToLeft { glyphs.reverse() }
+        return ShapedWord(text: String(word), rightToLeft: rightToLeft, scale: scale,
+                          segments: [.init(font: 0, range: 0..<word.utf8.count, glyphs: glyphs)])
     }
 }
 

@@ -35,6 +35,12 @@ int32_t xkit_hb_shape(void *font, const char *text, int32_t length, xkit_glyph *
 int32_t xkit_hb_shape_item(void *font, const char *text, int32_t length, int32_t item_offset, int32_t item_length,
                            xkit_glyph *out, int32_t capacity);
 
+/// Like `xkit_hb_shape_item`, in a given direction: 0 guessed from the script, 1 left to right,
+/// 2 right to left (glyphs still come in visual order, left to right). Script and language are
+/// guessed (the script from the text, the language from the locale, as `hb-shape` does).
+int32_t xkit_hb_shape_run(void *font, const char *text, int32_t length, int32_t item_offset, int32_t item_length,
+                          int32_t direction, xkit_glyph *out, int32_t capacity);
+
 #endif
 
 #ifndef XKIT_BIDI_H

@@ -2,7 +2,9 @@ import CX11
 import CXKitShaping
 import XKitCore
 
-/// A grapheme cluster shaped by HarfBuzz: glyphs of one font, placed from the cluster's pen (device pixels).
+/// A grapheme cluster shaped on its own by HarfBuzz: glyphs of one font, placed from the cluster's
+/// pen (device pixels). Layout shapes whole words (`shapedWord`); a cluster alone is measured and
+/// drawn this way only outside a shaped word (`advance(of:)` callers, measurers that do not shape).
 struct ShapedCluster {
     struct Glyph {
         var id: UInt32
@@ -24,6 +26,7 @@ struct ShapedCluster {
 /// Xft cannot fall back by itself, so each grapheme cluster is checked with `XftCharExists` on the
 /// primary; a miss asks fontconfig for a font with that character (the primary's pattern plus a
 /// charset), and the answer is cached per cluster. Advances are device pixels (Xft's `xOff`).
+/// Words that need shaping are shaped whole with HarfBuzz and kept in a bounded word cache.
 @MainActor
 final class FontFace {
     private let display: OpaquePointer
@@ -33,14 +36,10 @@ final class FontFace {
     private var faceOfCharacter: [Character: Int] = [:]
     private var advanceOfCharacter: [Character: Int32] = [:]
     private var shapedOfCharacter: [Character: ShapedCluster?] = [:]
-    private var shapedInContext: [JoiningKey: ShapedCluster?] = [:]
-
-    /// A cluster of a joining script with its logical neighbours.
-    private struct JoiningKey: Hashable {
-        var before: Character?
-        var cluster: Character
-        var after: Character?
-    }
+    /// Whole words shaped with HarfBuzz, kept across layouts.
+    private var words = ShapedWordCache()
+    /// How many times HarfBuzz shaped something for this face (a test knob for the word cache).
+    private(set) var harfBuzzCalls = 0
     /// HarfBuzz fonts by font index; their FreeType faces stay locked (`XftLockFace`) while they live.
     private var harfBuzzFonts: [Int: UnsafeMutableRawPointer] = [:]
     let ascent: Int32
@@ -114,66 +113,87 @@ final class FontFace {
         return result
     }
 
-    /// A cluster of a joining script (Arabic, Syriac, N'Ko, Mongolian) shaped with its logical
-    /// neighbours as context, so it takes its initial, medial, final or isolated form; nil when it
-    /// needs no context or cannot be shaped.
-    func shaped(_ character: Character, before: Character?, after: Character?) -> ShapedCluster? {
-        guard let first = character.unicodeScalars.first, FontFace.isJoining(first.value) else {
-            return shaped(character)
-        }
-        let key = JoiningKey(before: before, cluster: character, after: after)
-        if let cached = shapedInContext[key] { return cached }
-        let result = shape(character, before: before.map { String($0) } ?? "", after: after.map { String($0) } ?? "")
-        shapedInContext[key] = result
-        return result
+    /// A word shaped whole by HarfBuzz, right to left or left to right as its bidi level says; one
+    /// HarfBuzz call for each font the word falls back to (with the whole word as context), and the
+    /// result kept across layouts. Nil when HarfBuzz is unavailable.
+    func shapedWord(_ text: Substring, rightToLeft: Bool, scale: Double) -> ShapedWord? {
+        let key = ShapedWordCache.Key(text: String(text), rightToLeft: rightToLeft)
+        if let cached = words.word(for: key) { return cached }
+        let word = shapeWord(key.text, rightToLeft: rightToLeft, scale: scale)
+        words.insert(word, for: key)
+        return word
     }
 
-    /// The cluster's advance with its neighbours as shaping context (see `shaped(_:before:after:)`).
-    func advance(of character: Character, before: Character?, after: Character?) -> Int32 {
-        guard let first = character.unicodeScalars.first, FontFace.isJoining(first.value) else {
-            return advance(of: character)
+    private func shapeWord(_ text: String, rightToLeft: Bool, scale: Double) -> ShapedWord? {
+        guard xkit_hb_available() != 0 else { return nil }
+        // Split by coverage: a cluster of format characters only (a lone ZWJ) stays in its neighbour's font.
+        var parts: [(font: Int, range: Range<Int>)] = []
+        var offset = 0
+        for character in text {
+            let length = character.utf8.count
+            let ignorable = character.unicodeScalars.allSatisfy(FontFace.isIgnorable)
+            let font = ignorable ? parts.last?.font ?? fontIndex(for: character) : fontIndex(for: character)
+            if let last = parts.last, last.font == font {
+                parts[parts.count - 1].range = last.range.lowerBound..<offset + length
+            } else {
+                parts.append((font, offset..<offset + length))
+            }
+            offset += length
         }
-        return shaped(character, before: before, after: after)?.advance ?? advance(of: character)
+        let utf8 = Array(text.utf8)
+        var segments: [ShapedWord.Segment] = []
+        for part in parts {
+            guard let glyphs = shapeGlyphs(utf8, item: part.range, font: part.font, direction: rightToLeft ? 2 : 1) else {
+                return nil
+            }
+            // A colour bitmap font is scaled by its font matrix; HarfBuzz sees the unscaled strike.
+            let factor = FontFace.scaleFactor(of: fonts[part.font]) / 64
+            segments.append(ShapedWord.Segment(font: part.font, range: part.range, glyphs: glyphs.map { g in
+                ShapedWord.Glyph(id: g.glyph, cluster: Int(g.cluster), advance: Double(g.x_advance) * factor,
+                                 xOffset: Double(g.x_offset) * factor, yOffset: -Double(g.y_offset) * factor)
+            }))
+        }
+        return ShapedWord(text: text, rightToLeft: rightToLeft, scale: scale, segments: segments)
     }
 
-    /// Scripts whose letters join their neighbours (their form depends on context).
-    static func isJoining(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x0600...0x08FF, 0x1800...0x18AF, 0xA840...0xA877, 0x10AC0...0x10AFF: return true
-        default: return false
-        }
-    }
-
-    private func shape(_ character: Character, before: String = "", after: String = "") -> ShapedCluster? {
-        guard character.unicodeScalars.count <= FontFace.maxShapedScalars else { return nil }
-        let index = fontIndex(for: character)
+    /// HarfBuzz's glyphs for the bytes `item` of `utf8` (the rest is context) in `fonts[index]`, in
+    /// visual order; `direction` 0 guesses it from the script, 1 is left to right, 2 right to left.
+    private func shapeGlyphs(_ utf8: [UInt8], item: Range<Int>, font index: Int, direction: Int32) -> [xkit_glyph]? {
         // Xft shares one FT_Face among its fonts of every size, and HarfBuzz's FreeType functions read
         // the face's current size: lock it for this font's size, and resync HarfBuzz, for each shaping.
         guard let face = XftLockFace(fonts[index]) else { return nil }
         defer { XftUnlockFace(fonts[index]) }
         guard let font = harfBuzzFont(index, face: face) else { return nil }
         xkit_hb_font_changed(font)
-        // Context beyond one cluster each side changes no joining form; keep it short.
-        let context = before.unicodeScalars.count <= FontFace.maxShapedScalars
-            && after.unicodeScalars.count <= FontFace.maxShapedScalars
-        let prefix = context ? Array(before.utf8) : [], suffix = context ? Array(after.utf8) : []
-        let item = Array(String(character).utf8)
-        let utf8 = prefix + item + suffix
-        var out = [xkit_glyph](repeating: xkit_glyph(), count: item.count + 8)
-        let count = utf8.withUnsafeBufferPointer { text in
-            text.withMemoryRebound(to: CChar.self) { text in
-                xkit_hb_shape_item(font, text.baseAddress, Int32(text.count), Int32(prefix.count), Int32(item.count),
-                                   &out, Int32(out.count))
+        var capacity = item.count * 2 + 8
+        for _ in 0..<2 {
+            harfBuzzCalls += 1
+            var out = [xkit_glyph](repeating: xkit_glyph(), count: capacity)
+            let count = utf8.withUnsafeBufferPointer { text in
+                text.withMemoryRebound(to: CChar.self) { text in
+                    xkit_hb_shape_run(font, text.baseAddress, Int32(text.count), Int32(item.lowerBound), Int32(item.count),
+                                      direction, &out, Int32(capacity))
+                }
             }
+            guard count >= 0 else { return nil }
+            if Int(count) <= capacity { return Array(out.prefix(Int(count))) }
+            capacity = Int(count) // more glyphs than room (split vowels): once more with enough
         }
-        guard count >= 0 && Int(count) <= out.count else { return nil }
+        return nil
+    }
+
+    private func shape(_ character: Character) -> ShapedCluster? {
+        guard character.unicodeScalars.count <= FontFace.maxShapedScalars else { return nil }
+        let index = fontIndex(for: character)
+        let utf8 = Array(String(character).utf8)
+        guard let out = shapeGlyphs(utf8, item: 0..<utf8.count, font: index, direction: 0) else { return nil }
         // A colour bitmap font (Noto Color Emoji) is opened at its strike size and scaled by the
         // font matrix (fonts.conf); HarfBuzz sees the unscaled strike, so scale its positions too.
         let factor = FontFace.scaleFactor(of: fonts[index])
         var pen: Int32 = 0 // 26.6
         var glyphs: [ShapedCluster.Glyph] = []
-        glyphs.reserveCapacity(Int(count))
-        for g in out.prefix(Int(count)) {
+        glyphs.reserveCapacity(out.count)
+        for g in out {
             glyphs.append(.init(id: g.glyph, x: FontFace.pixels(pen &+ g.x_offset, factor),
                                 y: -FontFace.pixels(g.y_offset, factor), advance26_6: g.x_advance))
             pen &+= g.x_advance
@@ -246,7 +266,7 @@ final class FontFace {
     }
 
     /// Format characters that never need a glyph of their own (ZWJ, variation selectors).
-    private static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
+    static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x200B...0x200F, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x2060...0x2064, 0xFEFF: return true
         default: return false

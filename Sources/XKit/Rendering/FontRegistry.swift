@@ -87,12 +87,14 @@ public final class FontRegistry: TextMeasurer {
         }
     }
 
-    public nonisolated func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double {
+    public nonisolated func shape(word: Substring, in font: Font, rightToLeft: Bool) -> ShapedWord? {
         MainActor.assumeIsolated {
-            guard let face = face(for: font) else { return 0 }
-            return Double(face.advance(of: character, before: before, after: after)) / scale
+            face(for: font)?.shapedWord(word, rightToLeft: rightToLeft, scale: scale)
         }
     }
+
+    /// How many HarfBuzz calls the faces opened here have made: the word cache keeps it still across relayouts.
+    @_spi(Testing) public var harfBuzzCalls: Int { faces.values.reduce(0) { $0 + $1.harfBuzzCalls } }
 
     private static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy"]
 

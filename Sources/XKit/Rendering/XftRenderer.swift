@@ -178,8 +178,8 @@ final class XftRenderer: GraphicsContext {
         }
     }
 
-    /// Draws a right-to-left run from its left end: clusters in reverse logical order, each joining-
-    /// script cluster shaped between its logical neighbours exactly as `FontRegistry` measured it.
+    /// Draws a right-to-left run from its left end: clusters in reverse logical order, each at the
+    /// advance `FontRegistry` measured (shaped words never come here: `drawShapedWord` draws them).
     func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point) {
         guard color.alpha > 0, !text.isEmpty, let face = fonts.face(for: font) else { return }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
@@ -188,16 +188,13 @@ final class XftRenderer: GraphicsContext {
         guard startX.isFinite, baseline.isFinite, abs(baseline) < 32000, abs(startX) < 1e15 else { return }
         let clip = deviceRect(state.clip, relative: false)
         let margin = Int(face.height)
-        let clusters = Array(text)
         var x = Int(startX)
-        for i in clusters.indices.reversed() {
+        for c in text.reversed() {
             if x > clip.x + clip.width + margin { break }
-            let c = clusters[i]
-            let before = i > 0 ? clusters[i - 1] : nil, after = i + 1 < clusters.count ? clusters[i + 1] : nil
-            let advance = Int(face.advance(of: c, before: before, after: after))
+            let advance = Int(face.advance(of: c))
             defer { x += max(0, advance) }
             guard x + advance >= clip.x - margin, let first = c.unicodeScalars.first, first.value >= 0x20 else { continue }
-            if let shaped = face.shaped(c, before: before, after: after) {
+            if let shaped = face.shaped(c) {
                 drawGlyphs(shaped, font: face.fonts[shaped.font], penX: x, baseline: Int(baseline), color: &xftColor)
             } else {
                 // UAX #9 L4: paired punctuation in right-to-left text shows its mirror image.
@@ -207,6 +204,31 @@ final class XftRenderer: GraphicsContext {
                                   Int32(baseline), utf8, Int32(utf8.count))
             }
         }
+    }
+
+    /// Draws a word's HarfBuzz glyphs where layout placed them: each glyph at the word's left edge
+    /// plus its rounded pen position, so ink lands exactly on the clusters hit tests find.
+    func drawShapedWord(_ word: ShapedWord, clusters: Range<Int>, font: Font, color: Color, at origin: Point) {
+        guard color.alpha > 0, !clusters.isEmpty, let face = fonts.face(for: font) else { return }
+        let startX = ((origin.x + state.origin.x) * scale).rounded()
+        let baseline = ((origin.y + state.origin.y) * scale).rounded()
+        guard startX.isFinite, baseline.isFinite, abs(baseline) < 32000, abs(startX) < 1e9 else { return }
+        let clip = deviceRect(state.clip, relative: false)
+        let margin = Int(face.height)
+        let x0 = Int(startX), y0 = Int(baseline)
+        let whole = clusters.lowerBound == 0 && clusters.upperBound >= word.clusterCount
+        var specs: [XftGlyphFontSpec] = []
+        for run in word.runs where run.font >= 0 && run.font < face.fonts.count {
+            let xft = face.fonts[run.font]
+            for g in run.glyphs.indices where whole || clusters.contains(run.clusters[g]) {
+                let x = x0 + Int(run.x[g])
+                guard x >= clip.x - margin, x <= clip.x + clip.width + margin else { continue }
+                specs.append(XftGlyphFontSpec(font: xft, glyph: FT_UInt(run.glyphs[g]), x: Int16(clamping: x),
+                                              y: Int16(clamping: y0 + Int(run.y[g]))))
+            }
+        }
+        var xftColor = XftColor(pixel: 0, color: renderColor(color))
+        drawSpecs(&specs, color: &xftColor)
     }
 
     /// The Bidi_Mirroring_Glyph of the common paired punctuation (same advance as the original).
@@ -235,6 +257,11 @@ final class XftRenderer: GraphicsContext {
             XftGlyphFontSpec(font: font, glyph: FT_UInt(g.id), x: Int16(clamping: penX + Int(g.x)),
                              y: Int16(clamping: baseline + Int(g.y)))
         }
+        drawSpecs(&specs, color: &color)
+    }
+
+    /// Draws positioned glyphs, at most `glyphsPerRequest` per request.
+    private func drawSpecs(_ specs: inout [XftGlyphFontSpec], color: inout XftColor) {
         let chunk = max(1, glyphsPerRequest)
         var start = 0
         while start < specs.count {

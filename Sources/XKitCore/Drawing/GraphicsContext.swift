@@ -26,6 +26,11 @@ public protocol GraphicsContext: AnyObject {
     /// Draws a right-to-left run given in logical order: its last character leftmost, with
     /// `origin` at the run's left end. By default, the characters reversed through `drawText`.
     func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point)
+    /// Draws the glyphs of clusters `clusters` (indices in the word) of a word the measurer shaped,
+    /// with the word's left edge at `origin.x` and its baseline at `origin.y`; glyphs of the other
+    /// clusters are left out (a line wrapped inside the word). By default, draws those clusters'
+    /// text with `drawText` or `drawRightToLeftText` where they sit in the word.
+    func drawShapedWord(_ word: ShapedWord, clusters: Range<Int>, font: Font, color: Color, at origin: Point)
 
     /// Moves the origin for subsequent calls; undone by `restoreState`.
     func translate(by offset: Point)
@@ -42,6 +47,17 @@ public protocol GraphicsContext: AnyObject {
 extension GraphicsContext {
     public func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point) {
         drawText(Substring(String(text.reversed())), font: font, color: color, at: origin)
+    }
+
+    public func drawShapedWord(_ word: ShapedWord, clusters: Range<Int>, font: Font, color: Color, at origin: Point) {
+        guard !clusters.isEmpty, clusters.lowerBound >= 0, clusters.upperBound <= word.clusterCount else { return }
+        let left = word.isRightToLeft ? clusters.upperBound - 1 : clusters.lowerBound
+        let at = Point(x: origin.x + word.clusterX[left], y: origin.y)
+        if word.isRightToLeft {
+            drawRightToLeftText(word.text(ofClusters: clusters), font: font, color: color, at: at)
+        } else {
+            drawText(word.text(ofClusters: clusters), font: font, color: color, at: at)
+        }
     }
 
     /// Strokes a plain rectangle's inside edge.

@@ -2,7 +2,8 @@
 ///
 /// Fonts get small integer ids once per run, so the per-character path indexes arrays instead of
 /// hashing a `Font`. BMP scalars live in lazily allocated 256-entry pages per font; other scalars and
-/// multi-scalar clusters (emoji sequences, combining marks) go through dictionaries.
+/// multi-scalar clusters (emoji sequences, combining marks) go through dictionaries, and so do the
+/// words the measurer shapes (one request per distinct word, font and direction per layout).
 struct AdvanceCache {
     private let measurer: TextMeasurer
     private(set) var fonts: [Font] = []
@@ -17,23 +18,34 @@ struct AdvanceCache {
     /// Multi-scalar clusters by font and a hash of their UTF-8, with the bytes kept to confirm a hit.
     private var clusters: [ClusterKey: [(bytes: [UInt8], advance: Double)]] = [:]
 
-    /// Advances of joining-script clusters by font and logical neighbours.
-    private var joined: [JoinKey: Double] = [:]
+    /// Shaped words by font, direction and a hash of their UTF-8, with the bytes kept to confirm a hit
+    /// (nil when the measurer does not shape the word).
+    private var words: [WordKey: [(bytes: [UInt8], word: ShapedWord?)]] = [:]
 
-    private struct JoinKey: Hashable {
+    private struct WordKey: Hashable {
         var font: Int
-        var before: Character?
-        var cluster: Character
-        var after: Character?
+        var rightToLeft: Bool
+        var hash: UInt64
     }
 
-    /// The advance of a joining-script cluster (Arabic) between its neighbours.
-    mutating func advance(joining cluster: Character, before: Character?, after: Character?, font: Int) -> Double {
-        let key = JoinKey(font: font, before: before, cluster: cluster, after: after)
-        if let cached = joined[key] { return cached }
-        let measured = measurer.advance(of: cluster, in: fonts[font], before: before, after: after)
-        joined[key] = measured
-        return measured
+    /// The word shaped by the measurer, asked once per layout for each distinct word.
+    mutating func shapedWord(_ bytes: UnsafeBufferPointer<UInt8>, text: () -> Substring, font: Int,
+                             rightToLeft: Bool) -> ShapedWord? {
+        let key = WordKey(font: font, rightToLeft: rightToLeft, hash: AdvanceCache.hash(bytes))
+        if let entries = words[key] {
+            for entry in entries where entry.bytes.elementsEqual(bytes) { return entry.word }
+        }
+        let word = measurer.shape(word: text(), in: fonts[font], rightToLeft: rightToLeft)
+        words[key, default: []].append((Array(bytes), word))
+        return word
+    }
+
+    /// FNV-1a over UTF-8 bytes.
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     private struct ClusterKey: Hashable {
@@ -92,9 +104,7 @@ struct AdvanceCache {
 
     /// The advance of a cluster of several scalars, given as its UTF-8 bytes.
     mutating func advance(cluster bytes: UnsafeBufferPointer<UInt8>, font: Int) -> Double {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
-        for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        let key = ClusterKey(font: font, hash: hash)
+        let key = ClusterKey(font: font, hash: AdvanceCache.hash(bytes))
         if let entries = clusters[key] {
             for entry in entries where entry.bytes.elementsEqual(bytes) { return entry.advance }
         }

@@ -64,11 +64,13 @@ public struct FontMetrics: Hashable, Sendable {
     public var lineHeight: Double { ascent + descent + leading }
 }
 
-/// Measures text for layout; the X backend measures with Xft, tests inject a fake.
+/// Measures text for layout; the X backend measures with Xft and shapes with HarfBuzz, tests inject a fake.
 ///
-/// The advance of a string is the sum of the advances of its grapheme clusters, which is exactly
-/// how the renderer places them (each cluster shaped on its own, no kerning between clusters), so
-/// layout and drawing agree.
+/// Text is a sequence of grapheme clusters with advances. Simple text (Latin, Cyrillic, CJK, Hangul)
+/// is measured cluster by cluster with `advance(of:in:)`, exactly as the renderer draws it (each
+/// cluster on its own, no kerning between clusters). Words that need shaping (complex scripts,
+/// clusters of several scalars) are shaped whole with `shape(word:in:rightToLeft:)` and drawn from
+/// the glyphs it returned (`GraphicsContext.drawShapedWord`), so layout and drawing agree either way.
 public protocol TextMeasurer: AnyObject {
     /// Vertical metrics of the font.
     func metrics(for font: Font) -> FontMetrics
@@ -76,13 +78,14 @@ public protocol TextMeasurer: AnyObject {
     func advance(of character: Character, in font: Font) -> Double
     /// Finds word, line and grapheme boundaries for text measured here (default: `BasicTextSegmenter`).
     var textSegmenter: TextSegmenter { get }
-    /// The advance of a cluster of a joining script (Arabic) between its logical neighbours, whose
-    /// form depends on them; by default the context-free advance.
-    func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double
+    /// Shapes one word (clusters of one attribute run, one bidi level, with no line break
+    /// opportunity inside) in the font and direction given: its glyphs, and its clusters' advances.
+    ///
+    /// Nil (the default) leaves the word's clusters measured one by one with `advance(of:in:)`.
+    /// The result must have one advance per grapheme cluster of `word`.
+    func shape(word: Substring, in font: Font, rightToLeft: Bool) -> ShapedWord?
 }
 
 extension TextMeasurer {
-    public func advance(of character: Character, in font: Font, before: Character?, after: Character?) -> Double {
-        advance(of: character, in: font)
-    }
+    public func shape(word: Substring, in font: Font, rightToLeft: Bool) -> ShapedWord? { nil }
 }

@@ -80,4 +80,15 @@ enum LineBreakClass {
         if a & breakAfter != 0, i - 1 > lineStart, flags[i - 2] & space == 0 { return true }
         return (a | b) & wide != 0
     }
+
+    /// Whether a soft wrap could go between characters with flags `a` and `b` on some line: `canBreak`
+    /// for any line start. Shaped words end at each such place, so a wrap never cuts a shaped word.
+    @inline(__always)
+    static func mayBreak(between a: UInt8, and b: UInt8, segmented: Bool) -> Bool {
+        if b & (space | newline) != 0 { return false }
+        if segmented || b & tailored != 0 { return b & opportunity != 0 }
+        if a & space != 0 { return true }
+        if b & noBreakBefore != 0 || a & noBreakAfter != 0 { return false }
+        return a & breakAfter != 0 || (a | b) & wide != 0
+    }
 }

@@ -39,6 +39,8 @@ public final class TextLayout: Sendable {
     /// For each line's drawn clusters, the cluster shown at each visual slot (identity where no
     /// reordering happened); empty when the whole text runs left to right.
     let visualOrder: [Int]
+    /// The shaped words, by first cluster; drawing draws their glyphs (empty for simple text).
+    let words: [WordSpan]
 
     /// Lays out text.
     ///
@@ -56,12 +58,14 @@ public final class TextLayout: Sendable {
         var cache = AdvanceCache(measurer: measurer)
         var scan = TextScan(text, cache: &cache)
         segmenter = measurer.textSegmenter
-        if scan.hasJoining { scan.applyJoiningContext(of: text.string, cache: &cache) }
         if scan.needsSegmenter && !(segmenter is BasicTextSegmenter) { scan.applyLineBreaks(of: text.string, segmenter: segmenter) }
         if scan.mayHoldURL { URLLineBreaks.apply(to: &scan, string: text.string) }
-        let breaks = LineBreaker.breakLines(scan, maxWidth: maxWidth, limit: self.numberOfLines, cache: cache)
         let bidi = scan.needsSegmenter || direction != nil
             ? BidiReordering.resolve(text.string, scan: scan, segmenter: segmenter, direction: direction) : nil
+        // Words are shaped before lines break (their advances decide the breaks), in their bidi direction.
+        words = scan.hasComplex ? WordShaping.apply(to: &scan, string: text.string, levels: bidi?.levels ?? [],
+                                                    cache: &cache) : []
+        let breaks = LineBreaker.breakLines(scan, maxWidth: maxWidth, limit: self.numberOfLines, cache: cache)
         let built = TextLayout.buildLines(text.string, scan: scan, breaks: breaks, cache: cache,
                                           maxWidth: maxWidth, alignment: alignment, bidi: bidi)
         offsets = scan.offsets
@@ -92,6 +96,11 @@ public final class TextLayout: Sendable {
         guard lines.indices.contains(index), !paragraphLevels.isEmpty else { return .leftToRight }
         let start = min(lines[index].start, paragraphLevels.count - 1)
         return start >= 0 && paragraphLevels[start] & 1 == 1 ? .rightToLeft : .leftToRight
+    }
+
+    /// The words drawn from shaped glyphs, with the characters each covers, in logical order.
+    @_spi(Testing) public var shapedWords: [(range: Range<String.Index>, word: ShapedWord)] {
+        words.map { (stringIndex($0.start)..<stringIndex($0.end), $0.word) }
     }
 
     /// The string index where cluster `i` starts.

@@ -170,7 +170,7 @@ extension TextLayout {
     }
 
     /// The first cluster boundary at or after a UTF-8 offset (rounding up inside a cluster).
-    private func clusterIndex(startingAtOrAfterUTF8 offset: Int) -> Int {
+    func clusterIndex(startingAtOrAfterUTF8 offset: Int) -> Int {
         var lo = 0, hi = advances.count
         while lo < hi {
             let mid = (lo + hi) / 2

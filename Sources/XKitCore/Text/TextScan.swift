@@ -18,8 +18,8 @@ struct TextScan {
     var needsSegmenter = false
     /// Whether `flags` carry the segmenter's break opportunities (see `applyLineBreaks`).
     var segmented = false
-    /// Whether the text holds a letter of a joining script (Arabic), measured in context afterwards.
-    var hasJoining = false
+    /// Whether some cluster needs shaping (`ShapingPredicate`): then `WordShaping` shapes its words.
+    var hasComplex = false
     /// Whether the text may hold a URL ("://" or "www." occurs), which `URLLineBreaks` tailors.
     var mayHoldURL = false
 
@@ -49,7 +49,7 @@ struct TextScan {
         flags.reserveCapacity(scalarCount)
         runStarts.append(0)
 
-        var needs = false, joining = false, url = false
+        var needs = false, complex = false, url = false
         var run = 0
         var runEnd = runEnds[0]
         var font = runFonts[0]
@@ -81,7 +81,7 @@ struct TextScan {
             }
             // CJK and Hangul (most non-Latin text) need neither; one range test keeps them fast.
             if a.value >= 0x590 && !(0x2E80..<0xA800).contains(a.value) && !(0xAC00..<0xD800).contains(a.value) {
-                TextScan.note(a.value, needsSegmenter: &needs, hasJoining: &joining)
+                TextScan.note(a.value, needsSegmenter: &needs, hasComplex: &complex)
             }
             if (a.value == 0x3A || a.value == 0x2E) && !url { url = URLLineBreaks.marksURL(bytes, at: p) }
             let flag = LineBreakClass.classify(a.value)
@@ -91,6 +91,7 @@ struct TextScan {
             } else if end == q {
                 advance = cache.advance(scalar: a.value, font: font)
             } else {
+                complex = true // several scalars in one cluster
                 advance = cache.advance(cluster: UnsafeBufferPointer(rebasing: bytes[p..<end]), font: font)
             }
             offsets.append(p)
@@ -102,36 +103,15 @@ struct TextScan {
         offsets.append(n)
         while runStarts.count < runAttributes.count { runStarts.append(advances.count) }
         needsSegmenter = needs
-        hasJoining = joining
+        hasComplex = complex
         mayHoldURL = url
     }
 
     /// Notes what a scalar outside Latin, CJK and Hangul asks for; out of line to keep the scan loop small.
     @inline(never)
-    private static func note(_ v: UInt32, needsSegmenter: inout Bool, hasJoining: inout Bool) {
+    private static func note(_ v: UInt32, needsSegmenter: inout Bool, hasComplex: inout Bool) {
         if !needsSegmenter { needsSegmenter = LineBreakClass.needsSegmenter(v) }
-        if !hasJoining { hasJoining = JoiningScripts.contains(v) }
-    }
-
-    /// Re-measures each joining-script cluster between its neighbours in the same attribute run and
-    /// paragraph, as the renderer shapes it (its form and width depend on them).
-    mutating func applyJoiningContext(of string: String, cache: inout AdvanceCache) {
-        func character(_ i: Int) -> Character {
-            string[string.index(utf8Offset: offsets[i])..<string.index(utf8Offset: offsets[i + 1])].first ?? " "
-        }
-        var run = 0
-        for i in 0..<count {
-            run = self.run(containing: i, from: run)
-            let v = string.utf8[string.index(utf8Offset: offsets[i])]
-            // Joining scripts start with a 2- or 3-byte lead byte; skip ASCII and the rest quickly.
-            guard v >= 0xD8, flags[i] & LineBreakClass.newline == 0 else { continue }
-            let c = character(i)
-            guard let first = c.unicodeScalars.first, JoiningScripts.contains(first.value) else { continue }
-            let runStart = runStarts[run], runEnd = run + 1 < runStarts.count ? runStarts[run + 1] : count
-            let before = i > runStart && flags[i - 1] & LineBreakClass.newline == 0 ? character(i - 1) : nil
-            let after = i + 1 < runEnd && flags[i + 1] & LineBreakClass.newline == 0 ? character(i + 1) : nil
-            advances[i] = cache.advance(joining: c, before: before, after: after, font: runFonts[run])
-        }
+        if !hasComplex { hasComplex = ShapingPredicate.isComplexScript(v) }
     }
 
     /// Marks the clusters before which `segmenter` allows a wrap (UAX #14), so line breaking follows it.
@@ -152,17 +132,6 @@ struct TextScan {
         while r > 0 && runStarts[r] > i { r -= 1 }
         while r + 1 < runStarts.count && runStarts[r + 1] <= i { r += 1 }
         return r
-    }
-}
-
-/// Scripts whose letters join their neighbours, so their form and width depend on context.
-enum JoiningScripts {
-    @inline(__always)
-    static func contains(_ v: UInt32) -> Bool {
-        switch v {
-        case 0x0600...0x08FF, 0x1800...0x18AF, 0xA840...0xA877, 0x10AC0...0x10AFF: return true
-        default: return false
-        }
     }
 }
 
@@ -192,6 +161,13 @@ enum GraphemeShortcut {
         switch v {
         case 0x00...0x0C, 0x0E...0x2FF: return true          // ASCII, Latin-1, Latin Extended, IPA, modifiers
         case 0x370...0x482, 0x48A...0x52F: return true        // Greek, Cyrillic without combining marks
+        case 0x5D0...0x5EA, 0x5EF...0x5F4: return true        // Hebrew letters and punctuation, without points
+        case 0x60C...0x60F, 0x61B, 0x61D...0x64A: return true // Arabic letters and punctuation, without marks
+        case 0x660...0x66F, 0x671...0x6D3: return true        // Arabic digits and letters, without marks
+        // Devanagari letters, digits and dandas, without marks (Prepend, Extend, SpacingMark): a
+        // conjunct (GB9c) needs a virama between its consonants, which takes the slow path.
+        case 0x904...0x939, 0x958...0x961, 0x964...0x970, 0x972...0x97F: return true
+        case 0xE01...0xE30, 0xE32, 0xE3F...0xE46, 0xE4F...0xE5B: return true // Thai, without marks and sara am
         case 0x2000...0x200B, 0x200E...0x206F: return true    // spaces and general punctuation, without ZWNJ/ZWJ
         case 0x3000...0x3029, 0x3030...0x3096: return true    // CJK symbols, hiragana, without combining marks
         case 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF: return true // katakana, CJK ideographs

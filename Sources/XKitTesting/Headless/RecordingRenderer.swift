@@ -9,6 +9,8 @@ public final class RecordingRenderer: GraphicsContext {
         case stroke(Rect, Color)
         case polygon([Point], Color)
         case text(String, Font, Color, Point)
+        /// A shaped word's glyphs: the text of the clusters drawn, their glyph ids, and the word's left edge.
+        case glyphs(String, [UInt32], Font, Color, Point)
         /// An image's pixel size, where it is drawn, the shape it is cut to and that shape's corner radius.
         case image(pixelSize: Size, rect: Rect, shape: Rect, cornerRadius: Double)
     }
@@ -33,9 +35,14 @@ public final class RecordingRenderer: GraphicsContext {
         stack = []
     }
 
-    /// The strings drawn, in order.
+    /// The strings drawn, in order (shaped words as the text of the clusters drawn).
     public var texts: [String] {
-        calls.compactMap { if case .text(let s, _, _, _) = $0 { s } else { nil } }
+        calls.compactMap {
+            switch $0 {
+            case .text(let s, _, _, _), .glyphs(let s, _, _, _, _): s
+            default: nil
+            }
+        }
     }
 
     public var clipBounds: Rect { clip.offsetBy(dx: -origin.x, dy: -origin.y) }
@@ -50,6 +57,11 @@ public final class RecordingRenderer: GraphicsContext {
     }
     public func drawText(_ text: Substring, font: Font, color: Color, at point: Point) {
         calls.append(.text(String(text), font, color, Point(x: point.x + origin.x, y: point.y + origin.y)))
+    }
+    public func drawShapedWord(_ word: ShapedWord, clusters: Range<Int>, font: Font, color: Color, at point: Point) {
+        let ids = word.runs.flatMap { run in run.glyphs.indices.filter { clusters.contains(run.clusters[$0]) }.map { run.glyphs[$0] } }
+        calls.append(.glyphs(String(word.text(ofClusters: clusters)), ids, font, color,
+                             Point(x: point.x + origin.x, y: point.y + origin.y)))
     }
     public func drawImage(_ image: Image, in rect: Rect, clippedTo shape: Rect, cornerRadius: Double) {
         let pixels = Size(width: Double(image.bitmap.width), height: Double(image.bitmap.height))

@@ -85,19 +85,14 @@ extension TagInputView {
             total += cache.advance(scalar: UInt32(byte), font: font)
         }
         if ascii { return total }
-        // A joining script's letters change form and width with their neighbours, so such a title
-        // is measured the way its label lays it out (shaped in context), not letter by letter.
-        if title.unicodeScalars.contains(where: { JoiningScripts.contains($0.value) }) {
-            return TextLayout(AttributedText(title, font: f), measurer: measurer).size.width
-        }
         total = 0
         for character in title {
             let scalars = character.unicodeScalars
-            if scalars.count == 1, let scalar = scalars.first {
-                total += cache.advance(scalar: scalar.value, font: font)
-            } else {
-                total += measurer.advance(of: character, in: f)
+            guard scalars.count == 1, let scalar = scalars.first, !ShapingPredicate.isComplexScript(scalar.value) else {
+                // Shaped words are as wide as their glyphs, not as their characters one by one.
+                return TextLayout(AttributedText(title, font: f), measurer: measurer).size.width
             }
+            total += cache.advance(scalar: scalar.value, font: font)
         }
         return total
     }
