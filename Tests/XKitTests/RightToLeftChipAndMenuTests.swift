@@ -25,9 +25,9 @@ import XKitTesting
         #expect(chip.frame.width == 70)
         #expect(chip.titleLabel.textLayout.truncatedRange == nil)
         let frame = chip.convert(chip.bounds, to: nil)
-        let texts = scene.drawing(of: chip).compactMap { if case .text(let s, _, _, let p) = $0 { (s, p.x) } else { nil } }
-        // Drawn right to left (last letter first) at the same padding as a Latin title, left of the ×.
-        #expect(texts.map(\.0) == [String("مرحبا".reversed())])
+        let texts = drawnLines(scene.drawing(of: chip))
+        // Drawn as one shaped word at the same padding as a Latin title, left of the ×.
+        #expect(texts.map(\.0) == ["مرحبا"])
         let x = try #require(texts.first?.1)
         #expect(x == frame.minX + 10)
         #expect(x + 30 <= frame.minX + chip.removeButtonRect.minX - 4)
@@ -91,13 +91,13 @@ import XKitTesting
 /// Menus with Arabic and Hebrew titles, and the copy menu's target in mixed-direction labels.
 @MainActor
 @Suite struct RightToLeftMenuTests {
-    /// The texts a popup drew, with their x in the popup.
+    /// The lines of text a popup drew, with their leftmost x in the popup.
     private func drawnTitles(_ scene: HeadlessScene) throws -> [(String, Double)] {
         let popup = try #require(scene.menuWindow)
         let surface = try #require(scene.platform.surface(of: popup))
         popup.contentView.setNeedsDisplay()
         scene.platform.displayPass()
-        return surface.recorder.calls.compactMap { if case .text(let s, _, _, let p) = $0 { (s, p.x) } else { nil } }
+        return drawnLines(surface.recorder.calls)
     }
 
     @Test func contextMenuTitlesInArabicAndHebrewSitAtTheRightOfTheTitleColumn() throws {
@@ -110,8 +110,8 @@ import XKitTesting
         let menu = try #require(scene.app.menuController.contextMenuView)
         let columnEnd = menu.layout.metrics.horizontalPadding + menu.layout.titleWidth + 0.5
         let drawn = try drawnTitles(scene)
-        // "نسخ الرابط": 3 + 6 joined letters and a space, 64 wide, drawn last letter first.
-        #expect(drawn.map(\.0) == ["Share…", String("نسخ الرابط".reversed()), String("שתף".reversed())])
+        // "نسخ الرابط": 3 + 6 joined letters and a space, 64 wide, its second word leftmost.
+        #expect(drawn.map(\.0) == ["Share…", "الرابط نسخ", "שתף"])
         #expect(drawn[0].1 == 14, "Latin from the left")
         #expect(drawn[1].1 + 64 == columnEnd, "Arabic ends at the column's right")
         #expect(drawn[2].1 + 30 == columnEnd, "Hebrew too")
@@ -128,8 +128,12 @@ import XKitTesting
         scene.longPress(at: Point(x: 20, y: 50))
         let menu = try #require(scene.app.menuController.menuView)
         #expect(menu.items.map(\.title) == ["Copy", "مشاركة", "שתף"])
-        let drawn = try drawnTitles(scene)
-        #expect(drawn.map(\.0) == ["Copy", String("مشاركة".reversed()), String("שתף".reversed())])
+        let popup = try #require(scene.menuWindow)
+        popup.contentView.setNeedsDisplay()
+        scene.platform.displayPass()
+        let calls = try #require(scene.platform.surface(of: popup)).recorder.calls
+        let drawn = drawnPieces(calls).map { ($0.0, $0.1.x) }
+        #expect(drawn.map(\.0) == ["Copy", "مشاركة", "שתף"])
         for (i, title) in menu.layout.titleFrames.enumerated() {
             let frame = title.offsetBy(dx: menu.placement.bodyRect.minX, dy: menu.placement.bodyRect.minY)
             #expect(drawn[i].1 >= frame.minX && drawn[i].1 <= frame.minX + 1, "item \(i) starts in its frame")

@@ -54,8 +54,8 @@ import XKitTesting
         scene.root.addSubview(button)
         button.sizeToFit()  // measured in the window, with its measurer
         #expect(button.frame.width == 30 + 28)
-        let texts = scene.drawing(of: button).compactMap { if case .text(let s, _, _, let p) = $0 { (s, p.x) } else { nil } }
-        #expect(texts.map(\.0) == [String("إرسال".reversed())])
+        let texts = drawnPieces(scene.drawing(of: button)).map { ($0.0, $0.1.x) }
+        #expect(texts.map(\.0) == ["إرسال"], "one shaped word")
         #expect(texts.first?.1 == 14, "centred: the padding on each side")
         button.titleLabel.baseWritingDirection = .leftToRight
         #expect(button.titleLabel.textLayout.baseDirection(ofLine: 0) == .leftToRight)
@@ -95,8 +95,8 @@ import XKitTesting
         #expect(field.resolvedWritingDirection == .rightToLeft)
         // 40 wide, ending one point inside the text rect's right edge (room for the caret).
         #expect(field.textOrigin.x == 153)
-        let drawn = scene.drawing(of: field).compactMap { if case .text(let s, _, _, let p) = $0 { (s, p.x) } else { nil } }
-        #expect(drawn.first?.0 == "םולש" && drawn.first?.1 == 153, "the letters drawn right to left from x 153")
+        let drawn = drawnPieces(scene.drawing(of: field)).map { ($0.0, $0.1.x) }
+        #expect(drawn.first?.0 == "שלום" && drawn.first?.1 == 153, "one shaped word, drawn from x 153")
         // After the last letter typed: its trailing edge, the left end of the text.
         #expect(field.caretRect.minX == 153)
         // Left goes back one character in the text, which in Hebrew is one letter to the right.
@@ -214,7 +214,7 @@ import XKitTesting
         // Natural: a Hebrew placeholder goes right by itself, a Latin one left.
         field.baseWritingDirection = nil
         field.placeholder = "חיפוש"
-        let hebrew = scene.drawing(of: field).compactMap { if case .text(_, _, _, let p) = $0 { p.x } else { nil } }
+        let hebrew = drawnPieces(scene.drawing(of: field)).map(\.1.x)
         #expect(hebrew == [143])
     }
 
