@@ -15,7 +15,7 @@ extension Application {
 extension Window {
     /// Drops every view's text measurements, then lays out and redraws the whole window.
     func displayMetricsDidChange() {
-        contentView.forEachDescendant { $0.dropTextMeasurements() }
+        contentView.forEachDescendant { $0.textMetricsDidChange() }
         // The input method's spot is in device pixels: tell it again on the next pass.
         textInputCaretShown = nil
         viewTreeDidChange()
@@ -23,27 +23,3 @@ extension Window {
     }
 }
 
-extension View {
-    /// Forgets what the view measured with the old fonts and asks for layout and drawing.
-    ///
-    /// The caches live in the widgets that keep them; they are keyed by the measurer, which
-    /// stays the same object when only its fonts change.
-    func dropTextMeasurements() {
-        switch self {
-        case let label as Label:
-            label.layoutStyleDidChange()
-        case let field as TextField:
-            field.cachedLayout = nil
-        case let tags as TagInputView:
-            tags.advances = nil
-            tags.sizesValid = false
-            tags.flow = nil
-            tags.flowWidth = -1
-            tags.flowHeights = [:]
-        default:
-            break
-        }
-        setNeedsLayout()
-        setNeedsDisplay()
-    }
-}

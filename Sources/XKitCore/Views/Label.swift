@@ -222,6 +222,11 @@ open class Label: View {
         setNeedsDisplay()
     }
 
+    open override func textMetricsDidChange() {
+        cachedLayout = nil
+        super.textMetricsDidChange()
+    }
+
     // MARK: Trace
 
     open override var accessibilityRole: AccessibilityNode.Role { .label }

@@ -342,6 +342,15 @@ open class View: Responder {
     /// The size the view would like within `size`; the default keeps the current size.
     open func sizeThatFits(_ size: Size) -> Size { frame.size }
 
+    /// The platform's fonts changed (a new display scale or font rendering): text measures differently now.
+    ///
+    /// The default asks for layout and drawing. A view that caches text measurements overrides
+    /// it to drop them, and calls `super`.
+    open func textMetricsDidChange() {
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
     /// Resizes the view to `sizeThatFits` of an unbounded size, keeping its origin.
     ///
     ///     let title = Label(text: "Settings")

@@ -171,6 +171,15 @@ open class TagInputView: Control {
 
     open override func layoutSubviews() { layoutParts() }
 
+    open override func textMetricsDidChange() {
+        advances = nil
+        sizesValid = false
+        flow = nil
+        flowWidth = -1
+        flowHeights = [:]
+        super.textMetricsDidChange()
+    }
+
     open override func sizeThatFits(_ size: Size) -> Size { fittingSize(for: size) }
 
     open override func keyDown(_ event: KeyEvent) -> Bool {

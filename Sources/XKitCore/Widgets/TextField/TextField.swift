@@ -212,6 +212,11 @@ open class TextField: Control {
         scrollCaretIntoView()
     }
 
+    open override func textMetricsDidChange() {
+        cachedLayout = nil
+        super.textMetricsDidChange()
+    }
+
     // MARK: State changes
 
     /// Updates after an edit; `notify` says the user made it, so `onChange` and `.valueChanged` run.
