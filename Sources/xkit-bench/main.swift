@@ -8,6 +8,8 @@ usage: xkit-bench MODE [ARGS]
   clip [ROUNDS] [MIB]  64 MiB through CLIPBOARD: xkit-clip against xclip, both directions, plus xsel
   text [ARGS]       lay out 1 MiB of mixed-script text at 600 px and hit-test it, against Pango
   fuzz [COUNT]      random Unicode strings laid out and hit-tested at random points (default 1,000,000)
+  keylat [KEYS] [ROUNDS] [MIB]  keypress-to-pixels latency of XKit's tag field (10 and 10,000 tags, and
+                    during a MIB CLIPBOARD transfer) vs the Xlib+Xft floor, GtkEntry and Tk entry
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
   hostile [COUNT] [SEED]  xkit-clip -o against randomized hostile clipboard owners (default 1,000)
   all               every mode in turn
@@ -15,6 +17,7 @@ usage: xkit-bench MODE [ARGS]
 
 let modes: [String: @MainActor ([String]) async -> Int32] = [
     "launch": { runLaunchBench(arguments: $0) },
+    "keylat": { runKeylatBench(arguments: $0) },
     "menu": { await runMenuBench(arguments: $0) },
     "tags": { runTagsBench(arguments: $0) },
     "clip": { runClipBench(arguments: $0) },

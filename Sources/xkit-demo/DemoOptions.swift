@@ -4,13 +4,17 @@ struct DemoOptions {
     var screenshotPath: String?
     var exitAfterFirstFrame = false
     var tagCount = 200
+    /// A file whose text the app puts on CLIPBOARD at start (`xkit-bench keylat` types while it is served).
+    var clipboardFile: String?
 
     static let usage = """
     usage: xkit-demo [--scene gallery|hello|tags|post|scripts] [--tags N] [--screenshot FILE.png] [--exit-after-first-frame]
+                     [--clipboard FILE]
       --scene NAME              which window to show (default: gallery)
       --tags N                  how many generated tags the tags scene shows (default 200)
       --screenshot FILE.png     render the scene, write it as a PNG and exit
       --exit-after-first-frame  exit once the first frame is on screen (for launch benchmarks)
+      --clipboard FILE          own CLIPBOARD with FILE's text from the start (for the keylat benchmark)
     """
 
     /// Parses arguments; returns an error message for bad input.
@@ -35,6 +39,8 @@ struct DemoOptions {
                     options.tagCount = n
                 case .failure(let e): return .failure(e)
                 }
+            case "--clipboard":
+                switch value(arg) { case .success(let v): options.clipboardFile = v; case .failure(let e): return .failure(e) }
             case "--exit-after-first-frame": options.exitAfterFirstFrame = true
             case "-h", "--help": return .failure(ParseError(message: usage, isHelp: true))
             default: return .failure(ParseError(message: "unknown option \(arg)\n" + usage))

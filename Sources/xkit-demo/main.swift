@@ -54,6 +54,14 @@ func runDemo() -> Int32 {
             return 1
         }
     }
+    if let path = options.clipboardFile {
+        do {
+            try Pasteboard.general.setString(try FileIO.readText(path))
+        } catch {
+            Console.error("xkit-demo: cannot put \(path) on CLIPBOARD: \(error)")
+            return 1
+        }
+    }
     if options.exitAfterFirstFrame {
         window.whenFirstFrameDrawn { exit(0) }
     }

@@ -53,6 +53,23 @@ import Testing
         #expect(b.preedit == Preedit(text: "é", caret: 1))
     }
 
+    @Test func aMegabyteCommitIsCutToTheLimitBetweenCharactersAndNothingShorterIsTouched() {
+        // 1.5 MiB of "é" as e + combining acute: a cut by bytes or scalars would split one.
+        let huge = String(repeating: "e\u{301}", count: 1 << 19)
+        let kept = CommittedText.bounded(huge)
+        #expect(kept.count == CommittedText.maximumLength)
+        #expect(kept.unicodeScalars.count == 2 * CommittedText.maximumLength, "the last character is whole")
+        #expect(huge.hasPrefix(kept))
+        // The most one XIM_COMMIT carries (65,535 bytes) passes whole, like any ordinary commit.
+        let largestCommit = String(repeating: "한", count: 21_845)
+        #expect(largestCommit.utf8.count == 65_535)
+        #expect(CommittedText.bounded(largestCommit) == largestCommit)
+        #expect(CommittedText.bounded("日本語") == "日本語")
+        // Many bytes but few characters (long clusters) are under the limit: nothing is dropped.
+        let clusters = String(repeating: "👩‍👩‍👧‍👦", count: 5_000)
+        #expect(CommittedText.bounded(clusters) == clusters)
+    }
+
     @Test func theStyleIsOnTheSpotThenOverTheSpotThenRoot() {
         let onTheSpot = XIMStyle(XIMPreeditCallbacks | XIMStatusNothing)
         let overTheSpot = XIMStyle(XIMPreeditPosition | XIMStatusNothing)

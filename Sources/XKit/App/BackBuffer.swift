@@ -74,7 +74,7 @@ final class BackBuffer {
         let depth = UInt32(XDefaultDepth(display, connection.screen))
         pixmap = XCreatePixmap(display, window, UInt32(size.width), UInt32(size.height), depth)
         pixelSize = size
-        if copyGC == nil { copyGC = XCreateGC(display, window, 0, nil) }
+        if copyGC == nil { copyGC = BackBuffer.makeCopyGC(display: display, window: window) }
         renderer = XftRenderer(display: display, drawable: pixmap, visual: XDefaultVisual(display, connection.screen),
                                colormap: XDefaultColormap(display, connection.screen), fonts: fonts,
                                size: Size(width: Double(size.width) / scale, height: Double(size.height) / scale),
@@ -82,6 +82,17 @@ final class BackBuffer {
         Trace.emit("window.backBuffer", [("xid", .int(Int(window))), ("pixmap", .int(Int(pixmap))),
                                          ("width", .int(size.width)), ("height", .int(size.height))])
         return renderer
+    }
+
+    /// The GC for copying the buffer to the window, without graphics exposures.
+    ///
+    /// The copies come from our own pixmap, which nothing obscures, so no GraphicsExpose can come;
+    /// with exposures on (the default) the server answers every copy with a NoExpose, which woke
+    /// the event loop once more per frame, competing for the CPU just as the frame reached the screen.
+    static func makeCopyGC(display: OpaquePointer, window: XID) -> GC? {
+        var values = XGCValues()
+        values.graphics_exposures = 0
+        return XCreateGC(display, window, UInt(GCGraphicsExposures), &values)
     }
 
     /// Frees the pixmap, renderer and GC (the window may already be gone: call inside a trap).

@@ -82,7 +82,8 @@ final class InputContext {
         guard let xic, shown != nil || !buffer.isEmpty else { return nil }
         var committed: String?
         if let text = cx11_reset_ic(xic) {
-            committed = String(validatingCString: text)
+            // Malformed UTF-8 becomes U+FFFD rather than losing the whole commit.
+            committed = CommittedText.bounded(String(cString: text))
             XFree(text)
         }
         buffer.clear()

@@ -48,7 +48,9 @@ struct EventTranslator {
                 buffer = [CChar](repeating: 0, count: Int(count) + 1)
                 count = Xutf8LookupString(ic, &event.xkey, &buffer, Int32(buffer.count - 1), &keysym, &status)
             }
-            if count > 0 { text = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            if count > 0 {
+                text = CommittedText.bounded(String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
             if status == XLookupChars { keysym = 0 }
         } else {
             let count = XLookupString(&event.xkey, &buffer, Int32(buffer.count - 1), &keysym, nil)

@@ -1,0 +1,86 @@
+import Foundation
+import XKitTesting
+
+/// One program keylat types into: how to start it, its window's name and where its text field is.
+struct KeylatTarget {
+    var name: String
+    var argv: [String]
+    var windowName: String
+    /// The point keylat clicks (window coordinates) to focus the text field.
+    var click: (x: Int, y: Int)
+    var environment: [String: String] = [:]
+}
+
+/// What `keylat` printed for one run: latencies in ms of the keys the window answered.
+struct KeylatResult {
+    var median: Double
+    var p90: Double
+    var min: Double
+    var max: Double
+    var answered: Int
+    var lost: Int
+
+    /// Reads `keylat window=NAME keys=N answered=N lost=N median_ms=… p90_ms=… min_ms=… max_ms=…`.
+    init?(line: String) {
+        var fields: [String: String] = [:]
+        for token in line.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = token.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        guard let median = fields["median_ms"].flatMap(Double.init), let p90 = fields["p90_ms"].flatMap(Double.init),
+              let low = fields["min_ms"].flatMap(Double.init), let high = fields["max_ms"].flatMap(Double.init),
+              let answered = fields["answered"].flatMap(Int.init), let lost = fields["lost"].flatMap(Int.init) else { return nil }
+        self.median = median
+        self.p90 = p90
+        self.min = low
+        self.max = high
+        self.answered = answered
+        self.lost = lost
+    }
+}
+
+enum Keylat {
+    /// Starts `target`, lets `keylat` click its field and type `keys` keys, stops it. A `reader`
+    /// reads the clipboard meanwhile; it is stopped before the program is.
+    /// Throws with keylat's own message when it could not measure.
+    static func measure(_ keylat: String, _ target: KeylatTarget, keys: Int, server: XvfbServer,
+                        reader: ClipboardReaderLoop? = nil) throws -> (KeylatResult, [ClipboardReaderLoop.Read]) {
+        let program = try HelperProcess(target.argv, environment: server.environment.merging(target.environment) { $1 })
+        defer { program.stop() }
+        // keylat takes the first window with the name, mapped or not: a slow starter (XKit loading a
+        // 64 MiB clipboard) would get its click and focus before it shows.
+        _ = try WindowFinder(display: server.display).waitForWindow(named: target.windowName, timeout: 20)
+        reader?.start()
+        defer { reader?.stop() }
+        // keylat waits up to 10 s for the window, then 0.4 s after its click; each key settles for
+        // 30 ms first and waits at most 1 s for an answer.
+        let budget = 20 + Double(keys) * 0.1
+        let run = try runProcess([keylat, target.windowName, "\(target.click.x)", "\(target.click.y)", "\(keys)"],
+                                 timeout: budget, environment: server.environment)
+        guard run.succeeded, let result = KeylatResult(line: run.stdoutString) else {
+            throw XKitTestingError("keylat against \(target.name) failed (\(run)): \(run.stdoutString)\(run.stderrString)")
+        }
+        return (result, reader?.stop() ?? [])
+    }
+
+    /// Checks that keylat's click and keys reach XKit's tag field: a short traced run must end with
+    /// the field focused and holding "a" ('a', BackSpace, 'a').
+    static func verifyTagField(_ keylat: String, _ target: KeylatTarget, server: XvfbServer) throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-keylat-\(getpid()).jsonl").path
+        try? FileManager.default.removeItem(atPath: trace)
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        var traced = target
+        traced.environment["XKIT_TRACE"] = trace
+        _ = try measure(keylat, traced, keys: 3, server: server)
+        let lines = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
+        guard let last = lines.last(where: { $0.contains("\"event\":\"views\"") }),
+              let field = last.range(of: "{\"type\":\"TextField\"").map({ last[$0.lowerBound...] }),
+              let end = field.firstIndex(of: "}") else {
+            throw XKitTestingError("\(target.name): no views trace with the tag field")
+        }
+        let object = field[...end]
+        guard object.contains("\"focused\":true"), object.contains("\"text\":\"a\"") else {
+            throw XKitTestingError("\(target.name): keylat's keys did not reach the tag field: \(object)")
+        }
+    }
+}
