@@ -32,6 +32,20 @@ public enum BidiReordering {
         }
     }
 
+    /// Whether the UTF-8 bytes `lo..<hi` hold a scalar that `isRightToLeft`; every such scalar's
+    /// lead byte is 0xD6 or above, so ASCII and most Latin are skipped without decoding.
+    private static func holdsRightToLeft(_ bytes: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+        var p = lo
+        while p < hi {
+            let b = bytes[p]
+            if b < 0xD6 { p &+= 1; continue }
+            let s = UTF8Decoding.scalar(in: bytes, at: p)
+            if isRightToLeft(s.value) { return true }
+            p &+= s.length
+        }
+        return false
+    }
+
     /// Per-cluster levels and paragraph levels for a scanned text, or nil when every paragraph is
     /// plain left to right (the common case, which keeps today's path).
     static func resolve(_ string: String, scan: TextScan, segmenter: TextSegmenter,
@@ -41,35 +55,45 @@ public enum BidiReordering {
         var levels = [UInt8](repeating: 0, count: n)
         var paragraphLevels = [UInt8](repeating: direction == .rightToLeft ? 1 : 0, count: n)
         var anyRTL = direction == .rightToLeft
-        let utf8 = Array(string.utf8)
+        var text = string
+        text.makeContiguousUTF8() // a no-op for native strings
+        let utf8 = text.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(text.utf8)
         var start = 0
         while start < n {
             var end = start
             while end < n && scan.flags[end] & LineBreakClass.newline == 0 { end += 1 }
             let paragraphEnd = min(end + 1, n) // the break belongs to its paragraph
             let lo = scan.offsets[start], hi = scan.offsets[paragraphEnd]
+            // Most paragraphs hold nothing right to left: find that out before collecting scalars.
+            guard direction != nil || utf8.withUnsafeBufferPointer({ holdsRightToLeft($0, lo, hi) }) else {
+                start = paragraphEnd
+                continue
+            }
+            // The paragraph's scalars, and the index of each cluster's first scalar among them.
             var scalars: [UInt32] = []
-            var clusterOfScalar: [Int] = []
-            var needsBidi = direction != nil
-            var c = start, p = lo
+            scalars.reserveCapacity(hi - lo)
+            var firstScalar = [Int](repeating: 0, count: paragraphEnd - start)
             utf8.withUnsafeBufferPointer { bytes in
-                while p < hi {
-                    while c + 1 < paragraphEnd && scan.offsets[c + 1] <= p { c += 1 }
-                    let s = UTF8Decoding.scalar(in: bytes, at: p)
-                    if !needsBidi && isRightToLeft(s.value) { needsBidi = true }
-                    scalars.append(s.value)
-                    clusterOfScalar.append(c)
-                    p += s.length
+                scan.offsets.withUnsafeBufferPointer { offsets in
+                    for c in start..<paragraphEnd {
+                        firstScalar[c - start] = scalars.count
+                        var p = offsets[c]
+                        let clusterEnd = offsets[c + 1]
+                        while p < clusterEnd {
+                            let s = UTF8Decoding.scalar(in: bytes, at: p)
+                            scalars.append(s.value)
+                            p &+= s.length
+                        }
+                    }
                 }
             }
-            if needsBidi, let resolved = segmenter.bidiLevels(ofParagraph: scalars, direction: direction),
+            if let resolved = segmenter.bidiLevels(ofParagraph: scalars, direction: direction),
                resolved.levels.count == scalars.count {
                 // A cluster takes the level of its first scalar.
-                var previous = -1
-                for (k, cluster) in clusterOfScalar.enumerated() where cluster != previous {
-                    levels[cluster] = resolved.levels[k]
-                    previous = cluster
-                    if resolved.levels[k] & 1 == 1 { anyRTL = true }
+                for c in start..<paragraphEnd {
+                    let level = resolved.levels[firstScalar[c - start]]
+                    levels[c] = level
+                    if level & 1 == 1 { anyRTL = true }
                 }
                 for i in start..<paragraphEnd { paragraphLevels[i] = resolved.paragraphLevel }
                 if resolved.paragraphLevel == 1 { anyRTL = true }

@@ -55,9 +55,6 @@ struct TextScan {
         var font = runFonts[0]
         var p = 0
         var a = n > 0 ? UTF8Decoding.scalar(in: bytes, at: p) : (value: 0, length: 0)
-        // The last index the slow path returned: it is character-aligned, so reusing it is cheap.
-        var aligned = string.startIndex
-        var alignedOffset = 0
         while p < n {
             // A cluster belongs to the run holding its first byte, so runs split only between clusters.
             while p >= runEnd && run + 1 < runEnds.count {
@@ -72,10 +69,7 @@ struct TextScan {
             if q < n {
                 next = UTF8Decoding.scalar(in: bytes, at: q)
                 if !(GraphemeShortcut.isSimple(a.value) && GraphemeShortcut.isSimple(next.value)) {
-                    let start = alignedOffset == p ? aligned : string.index(utf8Offset: p)
-                    aligned = string.index(after: start)
-                    alignedOffset = string.utf8Offset(of: aligned)
-                    end = alignedOffset
+                    end = TextScan.clusterEnd(bytes, first: a.value, second: next, at: q)
                     if end != q, end < n { next = UTF8Decoding.scalar(in: bytes, at: end) }
                 }
             }
@@ -105,6 +99,26 @@ struct TextScan {
         needsSegmenter = needs
         hasComplex = complex
         mayHoldURL = url
+    }
+
+    /// Where the cluster that starts with scalar `first` ends, its `second` scalar starting at byte `q`.
+    ///
+    /// The standard library's grapheme rules, run forward from the cluster's start: a cluster start
+    /// is a boundary, so a fresh recognizer is in the right state there. (`String.index(after:)` from
+    /// an index it does not know to be aligned first searches backwards, which cost ten times more.)
+    @inline(never)
+    private static func clusterEnd(_ bytes: UnsafeBufferPointer<UInt8>, first: UInt32,
+                                   second: (value: UInt32, length: Int), at q: Int) -> Int {
+        var recognizer = Unicode._CharacterRecognizer()
+        _ = recognizer.hasBreak(before: Unicode.Scalar(first) ?? "\u{FFFD}")
+        var end = q
+        var scalar = second
+        while !recognizer.hasBreak(before: Unicode.Scalar(scalar.value) ?? "\u{FFFD}") {
+            end &+= scalar.length
+            guard end < bytes.count else { break }
+            scalar = UTF8Decoding.scalar(in: bytes, at: end)
+        }
+        return end
     }
 
     /// Notes what a scalar outside Latin, CJK and Hangul asks for; out of line to keep the scan loop small.
