@@ -179,6 +179,17 @@ public final class AppProcess: @unchecked Sendable {
         return event.views.first(where: predicate)!
     }
 
+    /// Clicks the first text field of the latest `views` with `driver` and waits until it reports focus.
+    @discardableResult
+    public func focusTextField(with driver: XTestDriver) throws -> TraceView {
+        guard let field = latestViews().first(where: { $0.type == "TextField" }) else {
+            throw XKitTestingError("no TextField in the trace.\n\(tail())")
+        }
+        let since = mark()
+        driver.click(at: field.center)
+        return try waitForView(since: since) { $0.type == "TextField" && $0.fields["focused"] as? Bool == true }
+    }
+
     /// Waits until no stderr/stdout output arrived for `quiet` seconds (or `timeout` passes).
     @discardableResult
     public func waitForQuiescence(quiet: TimeInterval = 0.15, timeout: TimeInterval = 5) -> Bool {

@@ -31,19 +31,8 @@ enum Bench {
     private static func spawn(_ argv: [String], environment: [String: String]) -> ProcessSample {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
-        let envStrings = env.map { "\($0.key)=\($0.value)" }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var cArgs = argv.map { strdup($0) } + [nil]
-        var cEnv = envStrings.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
-        var pid: pid_t = 0
         let start = monotonicSeconds()
-        guard posix_spawnp(&pid, argv[0], &actions, nil, &cArgs, &cEnv) == 0 else {
+        guard let pid = spawnQuietly(argv, environment: env.map { "\($0.key)=\($0.value)" }) else {
             return ProcessSample(wall: 0, cpu: 0, peakKiB: 0, status: 127)
         }
         var status: Int32 = 0
@@ -53,6 +42,22 @@ enum Bench {
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return ProcessSample(wall: wall, cpu: cpu, peakKiB: usage.ru_maxrss, status: (status >> 8) & 0xFF)
+    }
+
+    /// Starts `argv` (looked up on PATH) with stdin, stdout and stderr on /dev/null; nil when it cannot start.
+    static func spawnQuietly(_ argv: [String], environment: [String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = environment.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard let program = argv.first, posix_spawnp(&pid, program, &actions, nil, cArgs, cEnv) == 0 else { return nil }
+        return pid
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -59,21 +59,10 @@ final class ClipboardReaderLoop: @unchecked Sendable {
 
     /// Runs one `xclip -o` with its output thrown away; nil when it could not start or we are stopping.
     private func readOnce() -> Int32? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ["xclip", "-o", "-selection", "clipboard"]
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = environment.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
         // Spawning and recording the pid under the lock, so `stop()` never misses a read just begun.
         let pid: pid_t? = lock.withLock {
-            guard !stopping else { return nil }
-            var pid: pid_t = 0
-            guard posix_spawnp(&pid, argv[0], &actions, nil, cArgs, cEnv) == 0 else { return nil }
+            guard !stopping, let pid = Bench.spawnQuietly(["xclip", "-o", "-selection", "clipboard"],
+                                                          environment: environment) else { return nil }
             current = pid
             return pid
         }

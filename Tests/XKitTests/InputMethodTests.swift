@@ -53,10 +53,7 @@ struct InputMethodTests {
         // The method opens on first focus (the window takes focus when mapped, there is no WM).
         _ = try app.waitForEvent(named: "im.opened") { $0.bool("fallback") == false }
         let driver = try XTestDriver(display: xvfb.display)
-        let field = try #require(app.latestViews().first { $0.type == "TextField" })
-        let mark = app.mark()
-        driver.click(at: field.center)
-        _ = try app.waitForView(since: mark) { $0.type == "TextField" && $0.fields["focused"] as? Bool == true }
+        try app.focusTextField(with: driver)
         try driver.key("shift+space")
         driver.waitUntilIdle()
         return Session(server: server, app: app, driver: driver, display: xvfb.display)

@@ -21,10 +21,7 @@ struct KeyboardLayoutTests {
                                  display: xvfb.display)
         _ = try app.waitForEvent(named: "window.mapped")
         let driver = try XTestDriver(display: xvfb.display)
-        let field = try #require(app.latestViews().first { $0.type == "TextField" })
-        let mark = app.mark()
-        driver.click(at: field.center)
-        _ = try app.waitForView(since: mark) { $0.type == "TextField" && $0.fields["focused"] as? Bool == true }
+        try app.focusTextField(with: driver)
         return (app, driver)
     }
 

@@ -45,10 +45,8 @@ struct RightToLeftXTests {
         defer { _ = app.terminate() }
         _ = try app.waitForEvent(named: "window.mapped")
         let driver = try XTestDriver(display: xvfb.display)
-        let initial = try #require(app.latestViews().first { $0.type == "TextField" })
+        try app.focusTextField(with: driver)
         var mark = app.mark()
-        driver.click(at: initial.center)
-        _ = try app.waitForView(since: mark) { $0.type == "TextField" && $0.fields["focused"] as? Bool == true }
         func waitForText(_ text: String, since mark: Int) throws -> TraceView {
             try app.waitForView(since: mark) { $0.type == "TextField" && $0.text == text }
         }
