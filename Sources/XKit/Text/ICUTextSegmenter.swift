@@ -62,18 +62,22 @@ public final class ICUTextSegmenter: TextSegmenter {
                 state.open[kind] = opened
                 iterator = opened
             }
+            // Inside runs of Thai, libthai decides (for words and lines), so ICU need not run its dictionary there.
+            var thai: (first: Int, breaker: UnsafeMutableRawPointer)?
+            if kind != .grapheme, let first = ThaiWordBreaks.firstThai(in: utf16), let breaker = state.thaiBreaker() {
+                thai = (first, breaker)
+            }
+            let icuText = thai.map { ThaiWordBreaks.maskingRunInteriors(utf16, from: $0.first) } ?? utf16
             // A text has at most one boundary per code unit.
             var out = [Int32](repeating: 0, count: utf16.count)
-            let n = utf16.withUnsafeBufferPointer { text in
+            let n = icuText.withUnsafeBufferPointer { text in
                 out.withUnsafeMutableBufferPointer { out in
                     xkit_icu_boundaries(iterator, text.baseAddress, Int32(text.count), out.baseAddress, Int32(out.count))
                 }
             }
             guard n >= 0 && Int(n) <= out.count else { return nil }
             out.removeSubrange(Int(n)...)
-            if kind != .grapheme, let first = ThaiWordBreaks.firstThai(in: utf16), let breaker = state.thaiBreaker() {
-                return ThaiWordBreaks.tailor(out, utf16: utf16, from: first, breaker: breaker)
-            }
+            if let thai { return ThaiWordBreaks.tailor(out, utf16: utf16, from: thai.first, breaker: thai.breaker) }
             return out
         }
         guard let found else { return fallback.boundaries(kind, in: string) }
