@@ -21,7 +21,8 @@ let package = Package(
         // Headers only: XKit opens libpng and TurboJPEG with dlopen on the first image decode.
         .systemLibrary(name: "CImageCodecs",
                        providers: [.apt(["libpng-dev", "libturbojpeg0-dev"])]),
-        // ICU (libicu-dev) is opened with dlopen on first use, so only its headers are needed to build.
+        // ICU (libicu-dev) is opened with dlopen on first use, so only its headers are needed to build;
+        // libthai (libthai-dev), which breaks Thai words, likewise on the first run of Thai text.
         .target(name: "CXKitICU", linkerSettings: [.linkedLibrary("dl")]),
         // HarfBuzz (libharfbuzz-dev) likewise: dlopen'd on the first cluster that needs shaping.
         .target(name: "CXKitShaping",

@@ -7,10 +7,12 @@ purpose=${1:-run}
 
 # libicu-dev: Unicode word, line and grapheme boundaries; libharfbuzz-dev: shaping of words in
 # complex scripts and multi-scalar clusters; libfribidi-dev: UAX #9 bidi (all three opened with dlopen on first use);
+# libthai-dev: Thai word and line breaks, as Pango takes them (its headers to build; libthai0 and its
+# dictionary in libthai-data, which it depends on, are opened with dlopen on the first run of Thai text);
 # fonts-noto-*: Arabic, Hebrew, Devanagari, Thai, colour emoji. libxcursor-dev: cursor themes
 # (its header to build; libXcursor itself is opened with dlopen when the pointer first needs a cursor).
 packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev libdbus-1-dev zlib1g-dev pkg-config
-          libpng-dev libturbojpeg0-dev libicu-dev libharfbuzz-dev libfribidi-dev libxcursor-dev
+          libpng-dev libturbojpeg0-dev libicu-dev libharfbuzz-dev libfribidi-dev libthai-dev libxcursor-dev
           fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji)
 case "$purpose" in
   run) packages+=(xvfb) ;;

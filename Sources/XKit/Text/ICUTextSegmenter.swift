@@ -4,23 +4,46 @@ import Synchronization
 import XKitCore
 
 /// Unicode text boundaries from ICU: UAX #29 graphemes and words, UAX #14 line breaks, and
-/// dictionary word breaks for Thai, Lao, Khmer, Burmese and CJK; UAX #9 bidi levels from FriBidi.
+/// dictionary word breaks for Lao, Khmer, Burmese and CJK; Thai word and line breaks inside runs of
+/// Thai from libthai, as Pango does (`ThaiWordBreaks`); UAX #9 bidi levels from FriBidi.
 ///
-/// ICU is loaded on first use (see `xkit_icu.c`); where it cannot be loaded, every answer comes
-/// from `BasicTextSegmenter`. Iterators are opened once per kind and reused under a lock.
+/// ICU is loaded on first use (see `xkit_icu.c`), libthai on the first Thai run (`xkit_thai.c`);
+/// where ICU cannot be loaded, every answer comes from `BasicTextSegmenter`, and where libthai
+/// cannot, Thai keeps ICU's dictionary breaks. Iterators and the Thai breaker are opened once and
+/// reused under a lock (neither is safe to share between threads).
 public final class ICUTextSegmenter: TextSegmenter {
     private struct Iterators: ~Copyable {
         var open: [TextBoundaryKind: UnsafeMutableRawPointer] = [:]
         var unavailable = false
-        deinit { for iterator in open.values { xkit_icu_close(iterator) } }
+        var thai: UnsafeMutableRawPointer?
+        var thaiUnavailable = false
+        deinit {
+            for iterator in open.values { xkit_icu_close(iterator) }
+            if let thai { xkit_thai_close(thai) }
+        }
+
+        /// libthai's breaker, opened on first use; nil when libthai or its dictionary is missing.
+        mutating func thaiBreaker() -> UnsafeMutableRawPointer? {
+            if let thai { return thai }
+            guard !thaiUnavailable else { return nil }
+            thai = xkit_thai_open()
+            thaiUnavailable = thai == nil
+            return thai
+        }
     }
-    private let iterators = Mutex(Iterators())
+    private let iterators: Mutex<Iterators>
     private let fallback = BasicTextSegmenter()
 
-    public init() {}
+    /// A segmenter; with `thaiFromLibthai` false, Thai keeps ICU's dictionary breaks.
+    public init(thaiFromLibthai: Bool = true) {
+        iterators = Mutex(Iterators(thaiUnavailable: !thaiFromLibthai))
+    }
 
     /// Whether ICU could be loaded in this process.
     public static var isAvailable: Bool { xkit_icu_available() != 0 }
+
+    /// Whether Thai breaks come from libthai: asked for, and libthai and its dictionary load.
+    public var thaiFromLibthai: Bool { iterators.withLock { $0.thaiBreaker() != nil } }
 
     public func boundaries(_ kind: TextBoundaryKind, in string: String) -> [Int] {
         guard !string.isEmpty else { return [] }
@@ -39,15 +62,22 @@ public final class ICUTextSegmenter: TextSegmenter {
                 state.open[kind] = opened
                 iterator = opened
             }
+            // Inside runs of Thai, libthai decides (for words and lines), so ICU need not run its dictionary there.
+            var thai: (first: Int, breaker: UnsafeMutableRawPointer)?
+            if kind != .grapheme, let first = ThaiWordBreaks.firstThai(in: utf16), let breaker = state.thaiBreaker() {
+                thai = (first, breaker)
+            }
+            let icuText = thai.map { ThaiWordBreaks.maskingRunInteriors(utf16, from: $0.first) } ?? utf16
             // A text has at most one boundary per code unit.
             var out = [Int32](repeating: 0, count: utf16.count)
-            let n = utf16.withUnsafeBufferPointer { text in
+            let n = icuText.withUnsafeBufferPointer { text in
                 out.withUnsafeMutableBufferPointer { out in
                     xkit_icu_boundaries(iterator, text.baseAddress, Int32(text.count), out.baseAddress, Int32(out.count))
                 }
             }
             guard n >= 0 && Int(n) <= out.count else { return nil }
             out.removeSubrange(Int(n)...)
+            if let thai { return ThaiWordBreaks.tailor(out, utf16: utf16, from: thai.first, breaker: thai.breaker) }
             return out
         }
         guard let found else { return fallback.boundaries(kind, in: string) }

@@ -10,8 +10,9 @@ public enum TextBoundaryKind: Sendable, CaseIterable {
 
 /// Finds text boundaries by the Unicode rules; the platform provides it with its text measurer.
 ///
-/// XKit's X11 backend answers with ICU, which also splits Thai, Lao, Khmer and Burmese words with
-/// its dictionaries. `BasicTextSegmenter` is the pure-Swift fallback for display-free use.
+/// XKit's X11 backend answers with ICU, which also splits Lao, Khmer and Burmese words with its
+/// dictionaries, and with libthai for Thai words, as Pango does. `BasicTextSegmenter` is the
+/// pure-Swift fallback for display-free use.
 public protocol TextSegmenter: AnyObject, Sendable {
     /// The UTF-8 offsets of the boundaries of `kind` in `string`: ascending, without 0, ending with
     /// the string's UTF-8 length (empty for an empty string). Line boundaries are break opportunities
