@@ -159,6 +159,29 @@ import XKitTesting
         #expect(field.text == "Привет мир")
     }
 
+    @Test func theMaximumLengthCutsTypingPastingAndCommitsToWhatFits() async {
+        let (clipboard, f, field) = fieldWithFakeClipboard()
+        field.becomeFirstResponder()
+        field.maximumLength = 5
+        f.type("Tiếng Việt")
+        #expect(field.text == "Tiếng", "typing stops at five characters")
+        f.key(.backspace)
+        f.key(.home)
+        clipboard.strings[.clipboard] = "👨‍👩‍👧🇻🇳abc"
+        #expect(await field.paste(from: .clipboard))
+        #expect(field.text == "👨‍👩‍👧Tiến", "a pasted family emoji is one character, and only it fits")
+        field.insertCommittedText(String(repeating: "한", count: 1_000_000))
+        #expect(field.text.count == 5, "a megabyte from an input method adds nothing to a full field")
+        f.key(.character("a"), [.control])
+        field.insertCommittedText(String(repeating: "한", count: 1_000_000))
+        #expect(field.text == "한한한한한", "replacing the selection keeps what fits")
+        field.maximumLength = 2
+        #expect(field.text == "한한", "a smaller limit cuts the text")
+        field.maximumLength = nil
+        f.type("xyz")
+        #expect(field.text == "한한xyz")
+    }
+
     @Test func middleClickPastesPrimaryAtThePointer() async {
         let (clipboard, fixture, field) = fieldWithFakeClipboard()
         // The fixture hosts the field's window; keep it alive for the whole test.

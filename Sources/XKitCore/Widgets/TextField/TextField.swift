@@ -26,6 +26,16 @@ open class TextField: Control {
         }
     }
 
+    /// The most characters (grapheme clusters) the field holds; nil for no limit.
+    ///
+    /// Typing, pasting and input-method commits that would go past it are cut to fit, as GTK's
+    /// entry does with `max-length`; setting a smaller limit cuts the text.
+    open var maximumLength: Int? {
+        didSet {
+            if let limit = maximumLength, editing.count > max(0, limit) { text = String(text.prefix(max(0, limit))) }
+        }
+    }
+
     /// Grey text shown while the field is empty.
     open var placeholder: String? { didSet { setNeedsDisplay(); markTraceChanged() } }
     /// The font of the text and placeholder.
@@ -118,8 +128,15 @@ open class TextField: Control {
         selectionDidChange()
     }
 
-    /// Replaces the selection with `string` as if typed, calling `onChange`.
+    /// Replaces the selection with `string` as if typed, calling `onChange`; beyond `maximumLength`,
+    /// only the characters that fit are inserted.
     public func insertText(_ string: String) {
+        var string = string
+        if let limit = maximumLength {
+            let room = max(0, limit - (editing.count - editing.selection.count))
+            if string.count > room { string = String(string.prefix(room)) }
+            guard !string.isEmpty || editing.hasSelection else { return }
+        }
         undoHistory.willEdit(editing, kind: string.count == 1 && !editing.hasSelection ? .typing : .other, typed: string)
         editing.replaceSelection(with: string)
         textDidChange(notify: true)
