@@ -65,11 +65,11 @@ public final class ICUTextSegmenter: TextSegmenter {
                 iterator = opened
             }
             // Inside runs of Thai, libthai decides (for words and lines), so ICU need not run its dictionary there.
-            var thai: (first: Int, breaker: UnsafeMutableRawPointer)?
+            var thai: (runs: [Range<Int>], breaker: UnsafeMutableRawPointer)?
             if kind != .grapheme, let first = ThaiWordBreaks.firstThai(in: utf16), let breaker = state.thaiBreaker() {
-                thai = (first, breaker)
+                thai = (ThaiWordBreaks.runs(in: utf16, from: first), breaker)
             }
-            let icuText = thai.map { ThaiWordBreaks.maskingRunInteriors(utf16, from: $0.first) } ?? utf16
+            let icuText = thai.map { ThaiWordBreaks.maskingRunInteriors(utf16, runs: $0.runs) } ?? utf16
             // A text has at most one boundary per code unit.
             var out = [Int32](repeating: 0, count: utf16.count)
             let n = icuText.withUnsafeBufferPointer { text in
@@ -79,7 +79,7 @@ public final class ICUTextSegmenter: TextSegmenter {
             }
             guard n >= 0 && Int(n) <= out.count else { return nil }
             out.removeSubrange(Int(n)...)
-            if let thai { return ThaiWordBreaks.tailor(out, utf16: utf16, from: thai.first, breaker: thai.breaker) }
+            if let thai { return ThaiWordBreaks.tailor(out, utf16: utf16, runs: thai.runs, breaker: thai.breaker) }
             return out
         }
         guard let found else { return fallback.boundaries(kind, in: string) }

@@ -31,33 +31,39 @@ enum ThaiWordBreaks {
         }
     }
 
+    /// The runs of two or more Thai units from `first` on: the stretches libthai breaks.
+    static func runs(in utf16: [UInt16], from first: Int) -> [Range<Int>] {
+        utf16.withUnsafeBufferPointer { text in
+            var runs: [Range<Int>] = []
+            var i = first
+            while i < text.count {
+                guard isThai(text[i]) else { i += 1; continue }
+                var end = i + 1
+                while end < text.count && isThai(text[end]) { end += 1 }
+                if end - i >= 2 { runs.append(i..<end) }
+                i = end
+            }
+            return runs
+        }
+    }
+
     /// The text ICU should see when libthai breaks the Thai runs: the inside of each run (all but its
     /// first and last unit) becomes "a". ICU's rules treat Thai letters as alphabetic (SA resolves to
     /// AL; ALetter for words) and find no boundary between letters, so the run's edges come out as
     /// before, while ICU's own Thai dictionary, whose breaks inside the run would be dropped anyway,
     /// never runs (about a quarter of ICU's time on text with much Thai).
-    static func maskingRunInteriors(_ utf16: [UInt16], from first: Int) -> [UInt16] {
+    static func maskingRunInteriors(_ utf16: [UInt16], runs: [Range<Int>]) -> [UInt16] {
         var masked = utf16
-        masked.withUnsafeMutableBufferPointer { text in
-            var i = first
-            let n = text.count
-            while i < n {
-                guard isThai(text[i]) else { i += 1; continue }
-                var end = i + 1
-                while end < n && isThai(text[end]) { end += 1 }
-                if end - i >= 3 {
-                    for k in (i + 1)..<(end - 1) { text[k] = 0x61 }
-                }
-                i = end
-            }
+        for run in runs where run.count >= 3 {
+            for k in (run.lowerBound + 1)..<(run.upperBound - 1) { masked[k] = 0x61 }
         }
         return masked
     }
 
-    /// `boundaries` (ascending UTF-16 offsets, from ICU) with those strictly inside each run of two
-    /// or more Thai characters replaced by libthai's breaks of the run; a run libthai cannot break
-    /// keeps ICU's. `breaker` is an `xkit_thai_open` breaker, used by one thread at a time.
-    static func tailor(_ boundaries: [Int32], utf16: [UInt16], from first: Int,
+    /// `boundaries` (ascending UTF-16 offsets, from ICU) with those strictly inside each of `runs`
+    /// replaced by libthai's breaks of the run; a run libthai cannot break keeps ICU's. `breaker` is
+    /// an `xkit_thai_open` breaker, used by one thread at a time.
+    static func tailor(_ boundaries: [Int32], utf16: [UInt16], runs: [Range<Int>],
                        breaker: UnsafeMutableRawPointer) -> [Int32] {
         utf16.withUnsafeBufferPointer { text in
             guard let base = text.baseAddress else { return boundaries }
@@ -65,23 +71,16 @@ enum ThaiWordBreaks {
             result.reserveCapacity(boundaries.count + 16)
             var found = [Int32](repeating: 0, count: 64)
             var k = 0 // the next of `boundaries` not yet copied or dropped
-            var i = first
-            let n = text.count
-            while i < n {
-                guard isThai(text[i]) else { i += 1; continue }
-                var end = i + 1
-                while end < n && isThai(text[end]) { end += 1 }
-                defer { i = end }
-                guard end - i >= 2 else { continue }
-                if found.count < end - i { found = [Int32](repeating: 0, count: end - i) }
+            for run in runs {
+                if found.count < run.count { found = [Int32](repeating: 0, count: run.count) }
                 let count = found.withUnsafeMutableBufferPointer { out in
-                    xkit_thai_breaks(breaker, base + i, Int32(end - i), out.baseAddress, Int32(out.count))
+                    xkit_thai_breaks(breaker, base + run.lowerBound, Int32(run.count), out.baseAddress, Int32(out.count))
                 }
                 guard count >= 0 && Int(count) <= found.count else { continue }
-                while k < boundaries.count && Int(boundaries[k]) <= i { result.append(boundaries[k]); k += 1 }
-                while k < boundaries.count && Int(boundaries[k]) < end { k += 1 }
-                for b in found[0..<Int(count)] where mayBreak(before: text[i + Int(b)]) {
-                    result.append(Int32(i) + b)
+                while k < boundaries.count && Int(boundaries[k]) <= run.lowerBound { result.append(boundaries[k]); k += 1 }
+                while k < boundaries.count && Int(boundaries[k]) < run.upperBound { k += 1 }
+                for b in found[0..<Int(count)] where mayBreak(before: text[run.lowerBound + Int(b)]) {
+                    result.append(Int32(run.lowerBound) + b)
                 }
             }
             result.append(contentsOf: boundaries[k...])
