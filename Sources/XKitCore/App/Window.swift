@@ -331,9 +331,9 @@ open class Window: Responder {
 
     // MARK: Cursor
 
-    /// Shows the cursor the view under the pointer asks for.
-    func updateCursor(for view: View?) {
-        let wanted = view?.effectiveCursor ?? .arrow
+    /// Shows the cursor the view under the pointer (at `point`, window coordinates) asks for.
+    func updateCursor(for view: View?, at point: Point) {
+        let wanted = view?.effectiveCursor(atWindowPoint: point) ?? .arrow
         guard wanted != cursorShown else { return }
         cursorShown = wanted
         surface.setCursor(wanted)
@@ -369,7 +369,7 @@ open class Window: Responder {
         }
         eventRouter.handle(event)
         if event.kind == .moved || event.kind == .entered || event.kind == .up {
-            updateCursor(for: eventRouter.hoveredView)
+            updateCursor(for: eventRouter.hoveredView, at: event.location)
         }
         scheduleGestureDeadline()
     }

@@ -10,7 +10,6 @@ open class Label: View {
     private var cachedKey: LayoutKey?
     /// Tappable ranges, detectors and selection; nil until one of them is used.
     var interaction: LabelInteraction?
-    private var hoverPoint: Point?
 
     /// What a cached layout was built for, besides the text itself (content changes drop the cache).
     private struct LayoutKey: Equatable {
@@ -198,15 +197,12 @@ open class Label: View {
         performEditAction(action, event: event) || super.perform(action, sender: sender, event: event)
     }
 
-    /// A pointing hand over a tappable range (a link, a detected tag), else an I-beam when selectable.
-    open override var defaultCursor: Cursor? {
-        if let point = hoverPoint, tappableRange(at: point) != nil { return .pointingHand }
-        return isSelectable ? .iBeam : nil
-    }
+    open override var defaultCursor: Cursor? { isSelectable ? .iBeam : nil }
 
-    /// Where the pointer is over the label (bounds coordinates), for the cursor over tappable ranges.
-    open override func pointerHovered(_ event: PointerEvent) {
-        hoverPoint = event.kind == .exited || interaction == nil ? nil : convert(event.location, from: nil)
+    /// A pointing hand over a tappable range (a link, a detected tag), else `defaultCursor`.
+    open override func defaultCursor(at point: Point) -> Cursor? {
+        if interaction != nil, tappableRange(at: point) != nil { return .pointingHand }
+        return defaultCursor
     }
 
     override func applicationDefaultsDidChange() { applyCopyableDefault() }

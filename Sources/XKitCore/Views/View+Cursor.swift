@@ -8,11 +8,14 @@ extension View {
         set { associatedValues[CursorKey.key] = newValue }
     }
 
-    /// The cursor shown over the view: its own, else the nearest ancestor's, else the arrow.
-    var effectiveCursor: Cursor {
+    /// The cursor shown with the pointer over the view at `point` (window coordinates): its own,
+    /// else the nearest ancestor's, else the arrow.
+    func effectiveCursor(atWindowPoint point: Point) -> Cursor {
         var view: View? = self
         while let v = view {
-            if let cursor = v.pointerCursor { return cursor }
+            if let cursor = v.associatedValues[CursorKey.key] ?? v.defaultCursor(at: v.convert(point, from: nil)) {
+                return cursor
+            }
             view = v.superview
         }
         return .arrow

@@ -397,6 +397,10 @@ open class View: Responder {
     /// The cursor this kind of view shows when `pointerCursor` was not set (text views show an I-beam).
     open var defaultCursor: Cursor? { nil }
 
+    /// The cursor shown with the pointer at `point` (bounds coordinates) when `pointerCursor` was not
+    /// set; by default `defaultCursor`. Views whose parts differ (a label's links) override it.
+    open func defaultCursor(at point: Point) -> Cursor? { defaultCursor }
+
     /// The type name in the `views` trace event.
     open var traceType: String { String(describing: type(of: self)) }
 
