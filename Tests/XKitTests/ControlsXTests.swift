@@ -54,6 +54,26 @@ final class ControlsXTests {
         #expect(count == 1)
     }
 
+    @Test func aOneShotHandlerThatRemovesItselfOnARealClickRunsOnce() async throws {
+        let b = add(Button(title: "One shot"), at: Rect(x: 20, y: 20, width: 100, height: 30))
+        var shots = 0
+        var others = 0
+        var token: ActionToken?
+        token = b.addAction { button in
+            shots += 1
+            if let token { button.removeAction(token) }
+            button.sendActions(for: .valueChanged)
+        }
+        b.addAction(for: .valueChanged) { _ in others += 1 }
+        driver.click(at: center(of: b))
+        #expect(await eventually { shots == 1 && others == 1 })
+        driver.click(at: center(of: b))
+        await settle()
+        #expect(shots == 1)
+        #expect(others == 1)
+        #expect(b.actionCount(for: .primaryActionTriggered) == 0)
+    }
+
     @Test func draggingOutBeforeReleaseSendsTouchUpOutside() async throws {
         let b = add(Button(title: "Drag"), at: Rect(x: 20, y: 20, width: 100, height: 30))
         var events: [String] = []

@@ -34,7 +34,7 @@ open class Control: View {
     /// How far outside the bounds a drag still counts as inside (pointer slop).
     public var trackingSlop: Double = 8
 
-    private var actions = ActionList<Control>()
+    private let actions = ActionList<Control>()
     private var isTracking = false
     private var pointerInside = false
 

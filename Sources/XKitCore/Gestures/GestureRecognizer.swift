@@ -116,7 +116,10 @@ open class GestureRecognizer: Then {
     func apply(_ newState: State) {
         currentState = newState
         guard newState != .possible, newState != .failed else { return }
-        for target in targets { target.action(self) }
+        // A snapshot, so a target may add or remove targets (its own included) while this runs;
+        // one removed meanwhile is skipped, one added runs from the next state change.
+        let snapshot = targets
+        for target in snapshot where targets.contains(where: { $0.id == target.id }) { target.action(self) }
     }
 
     private func applyDirectly(_ newState: State) {

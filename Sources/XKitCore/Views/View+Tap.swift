@@ -61,7 +61,7 @@ extension View {
 @MainActor
 final class TapHandlerStore {
     static let key = AssociatedKey<TapHandlerStore?>("xkit.view.tap", default: nil)
-    var actions = ActionList<View>()
+    let actions = ActionList<View>()
     var recognizer: TapGestureRecognizer?
 
     func add(_ events: ControlEvents, _ handler: @escaping (View) -> Bool) -> ActionToken {
