@@ -135,4 +135,29 @@ struct ReentrantActionTests {
         #expect(scene.chooseMenuItem("Replaced"))
         #expect(chosen == 11)
     }
+
+    @Test func keyCommandsAndActionHandlersMayChangeTheHandlersOfTheirView() {
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var log: [String] = []
+        var keyToken: ResponderHandlerToken?
+        keyToken = view.addKeyCommand(KeyCommand(.character("k"), modifiers: .control)) { _ in
+            log.append("key")
+            if let keyToken { view.removeResponderHandler(keyToken) }
+            return true
+        }
+        view.addActionHandler(.copy, canPerform: {
+            view.addKeyCommand(KeyCommand(.character("j"), modifiers: .control)) { _ in true }
+            return true
+        }) { _, _ in
+            log.append("copy")
+            view.addActionHandler(.paste) { _, _ in log.append("paste") }
+        }
+        let press = KeyEvent(key: .character("k"), modifiers: .control)
+        #expect(view.extensionHandleKey(press))
+        #expect(!view.extensionHandleKey(press))
+        #expect(view.canPerformAction(.copy, sender: nil))
+        #expect(view.extensionPerform(.copy, sender: nil, event: nil))
+        #expect(view.extensionPerform(.paste, sender: nil, event: nil))
+        #expect(log == ["key", "copy", "paste"])
+    }
 }

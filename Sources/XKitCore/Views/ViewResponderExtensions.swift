@@ -81,12 +81,15 @@ extension View {
 
     /// Whether an added handler can perform the action now.
     func extensionCanPerform(_ action: Action) -> Bool {
-        responderExtensions.actions.contains { $0.action == action && $0.canPerform() }
+        // Copied out first: `canPerform` is the app's closure and may add or remove handlers on this view.
+        let actions = responderExtensions.actions
+        return actions.contains { $0.action == action && $0.canPerform() }
     }
 
     /// Runs the first added handler that can perform the action.
     func extensionPerform(_ action: Action, sender: Any?, event: InputEvent?) -> Bool {
-        guard let entry = responderExtensions.actions.first(where: { $0.action == action && $0.canPerform() }) else {
+        let actions = responderExtensions.actions
+        guard let entry = actions.first(where: { $0.action == action && $0.canPerform() }) else {
             return false
         }
         entry.perform(sender, event)
@@ -95,7 +98,8 @@ extension View {
 
     /// Runs a matching key command.
     func extensionHandleKey(_ event: KeyEvent) -> Bool {
-        for entry in responderExtensions.keys where entry.command.matches(event) {
+        let keys = responderExtensions.keys
+        for entry in keys where entry.command.matches(event) {
             if entry.handler(event) { return true }
         }
         return false
