@@ -24,21 +24,25 @@ let package = Package(
         // ICU (libicu-dev) is opened with dlopen on first use, so only its headers are needed to build;
         // libthai (libthai-dev), which breaks Thai words, likewise on the first run of Thai text.
         .target(name: "CXKitICU", linkerSettings: [.linkedLibrary("dl")]),
-        // HarfBuzz (libharfbuzz-dev) likewise: dlopen'd on the first cluster that needs shaping.
-        .target(name: "CXKitShaping",
-                cSettings: [.unsafeFlags(["-I/usr/include/harfbuzz", "-I/usr/include/freetype2", "-I/usr/include/fribidi"])],
-                linkerSettings: [.linkedLibrary("dl")]),
+        // HarfBuzz and FriBidi likewise: dlopen'd on the first cluster that needs shaping (or bidi), so
+        // only their headers are needed to build. pkg-config is asked for freetype2 alone (hb-ft.h needs
+        // its include path; libfreetype is loaded by Xft anyway): naming harfbuzz or fribidi would link them.
+        .systemLibrary(name: "CShapingHeaders", pkgConfig: "freetype2",
+                       providers: [.apt(["libharfbuzz-dev", "libfribidi-dev", "libfreetype-dev"])]),
+        .target(name: "CXKitShaping", dependencies: ["CShapingHeaders"], linkerSettings: [.linkedLibrary("dl")]),
         // libXcursor (libxcursor-dev for the header) likewise: dlopen'd on the first themed cursor.
         .target(name: "CXKitCursor", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "XKitCore"),
         // libdbus-1 for the AT-SPI2 accessibility bridge, loaded with dlopen only when accessibility is on.
         .target(name: "CDBus", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs", "CDBus", "CXKitICU", "CXKitShaping", "CXKitCursor"]),
-        .target(name: "XKitTesting", dependencies: ["XKit", "CX11", "CXTest"]),
+        // The display-free test support (HeadlessPlatform, HeadlessScene, ...): XKitCore only, no X library.
+        .target(name: "XKitHeadless", dependencies: ["XKitCore"]),
+        .target(name: "XKitTesting", dependencies: ["XKit", "XKitHeadless", "CX11", "CXTest"]),
         .executableTarget(name: "xkit-demo", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-clip", dependencies: ["XKit"], linkerSettings: lean),
         .executableTarget(name: "xkit-bench", dependencies: ["XKit", "XKitTesting"]),
-        .testTarget(name: "XKitCoreTests", dependencies: ["XKitCore", "XKitTesting"]),
+        .testTarget(name: "XKitCoreTests", dependencies: ["XKitCore", "XKitHeadless"]),
         .testTarget(name: "XKitTests", dependencies: ["XKit", "XKitTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <fribidi.h>
+#include <fribidi/fribidi.h>
 
 static struct {
     void (*get_bidi_types)(const FriBidiChar *, const FriBidiStrIndex, FriBidiCharType *);

@@ -6,8 +6,8 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
-#include <hb.h>
-#include <hb-ft.h>
+#include <harfbuzz/hb.h>
+#include <harfbuzz/hb-ft.h>
 
 static struct {
     hb_font_t *(*ft_font_create_referenced)(FT_Face);

@@ -24,3 +24,7 @@
 //   `XKIT_TEST_WM_DEBUG=1` makes openbox log its focus and placement decisions to its log file.
 // - Goldens live in assets/golden/NAME.png; `XKIT_RECORD_GOLDENS=1` re-records, nothing else does.
 //   Failures leave NAME.actual.png and NAME.diff.png in /tmp/xkit-failures/.
+
+// The display-free part (HeadlessPlatform, HeadlessScene, ManualClock, ...) lives in XKitHeadless, which
+// links no X library; X tests that import XKitTesting see it too.
+@_exported import XKitHeadless

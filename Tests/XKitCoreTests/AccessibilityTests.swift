@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// What assistive technologies see of views, with no display: names, roles, the exposed tree, hooks.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The caret blinks with the desktop's settings, comes back at every keystroke and rests when idle.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The context menu's pure geometry: rows, keyboard steps, type-to-select and placement.
 @Suite struct ContextMenuLayoutTests {

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @testable import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// A change of the platform's fonts (scale, hinting) reaching views that cached measurements.
 @MainActor

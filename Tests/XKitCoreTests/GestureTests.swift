@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @testable import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// A view that tracks the pointer itself, recording what the router told it.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// Whole flows on the headless platform: a window, input, the menu popup, Copy and the pasteboard.
 @MainActor

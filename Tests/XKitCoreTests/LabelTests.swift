@@ -1,6 +1,6 @@
 import Testing
 import XKitCore
-import XKitTesting
+import XKitHeadless
 
 @MainActor
 @Suite struct LabelTests {

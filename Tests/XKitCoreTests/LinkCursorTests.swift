@@ -1,6 +1,6 @@
 import Testing
 @testable import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The pointer over a label's tappable ranges: a hand over the link, the label's own cursor elsewhere.
 @MainActor
@@ -16,9 +16,9 @@ import XKitTesting
         func hover(_ p: Point) {
             scene.platform.send(PointerEvent(kind: .moved, location: p, time: scene.platform.clock.now), to: scene.window)
         }
-        let url = try #require(text.range(of: "https://example.com"))
+        let url = try #require(text.firstRange(of: "https://example.com"))
         let linkRect = try #require(label.rects(for: url).first)
-        let plainRect = try #require(label.rects(for: text.range(of: "see")!).first)
+        let plainRect = try #require(label.rects(for: text.firstRange(of: "see")!).first)
         hover(label.convert(linkRect.center, to: nil))
         #expect(surface.cursor == .pointingHand)
         hover(label.convert(plainRect.center, to: nil))

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @_spi(Testing) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The input method's composition in the core: routed by the window to the focused field, drawn
 /// inline, traced, committed or dropped, and given room in the tag input. No display involved.

@@ -1,6 +1,6 @@
 import Testing
 @testable import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The responder chain, typed actions, associated values and the app-wide copyable switch.
 @MainActor

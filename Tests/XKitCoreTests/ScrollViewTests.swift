@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// ScrollView on the headless platform: offsets, wheel and smooth deltas, the scroll bars, page keys and Tab.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @_spi(Testing) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 @MainActor
 @Suite(.serialized) struct TagInputViewTests {

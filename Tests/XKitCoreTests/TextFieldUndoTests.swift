@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @_spi(Testing) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// Undo and redo in the text field: typing coalesced into words, deletions into runs.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Testing) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// Text that needs shaping is shaped a word at a time; layout, carets and drawing use those glyphs.
 @MainActor

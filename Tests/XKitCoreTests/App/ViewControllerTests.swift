@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// A controller that writes every callback it hears into a shared log, prefixed with its name.
 @MainActor

@@ -1,5 +1,5 @@
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The headless platform's pasteboards seen as the tag tests read them: strings per selection and each set.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @testable import XKitCore
-import XKitTesting
+import XKitHeadless
 
 @MainActor
 @Suite struct LabelSelectionTests {

@@ -1,6 +1,6 @@
 import Testing
 import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// 5,000 seeded rounds here (a few seconds in a debug build); `xkit-bench fuzz` runs 1,000,000.
 @Suite struct TextHitTestFuzzTests {

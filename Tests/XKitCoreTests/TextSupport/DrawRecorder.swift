@@ -1,5 +1,5 @@
 import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// A graphics context that records text and fills instead of drawing.
 @MainActor

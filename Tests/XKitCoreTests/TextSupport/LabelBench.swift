@@ -1,5 +1,5 @@
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// A window stand-in (root 400×300) holding one label, with a router, a manual clock and pointer
 /// helpers that take points in the label's bounds coordinates.

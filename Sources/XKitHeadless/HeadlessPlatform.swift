@@ -1,5 +1,4 @@
 @_spi(Platform) import XKitCore
-import XKit
 
 /// A platform with no display: in-memory pasteboards, a manual clock and recording surfaces.
 ///
@@ -16,8 +15,8 @@ public final class HeadlessPlatform: Platform {
     public let clock: Clock
     /// The accessibility bridge; tests put a recording one here to see what the toolkit reports.
     public var accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
-    /// The X11 backend's PNG/JPEG decoder (it needs no display); replace it to inject failures.
-    public lazy var imageDecoder: ImageDecoder = CodecImageDecoder()
+    /// The image decoder, as passed to `init`; replace it to inject failures.
+    public var imageDecoder: ImageDecoder
     /// The manual clock behind `clock`.
     public let manualClock: ManualClock
     /// CLIPBOARD and PRIMARY, kept in memory.
@@ -35,9 +34,15 @@ public final class HeadlessPlatform: Platform {
     private var needsDisplayPass = false
 
     /// A platform with a screen, a scale and a measurer (fixed-width by default).
+    ///
+    /// The headless platform links no codec library, so images decode only through `imageDecoder`
+    /// (XKit's `CodecImageDecoder()` from a test that imports XKit); by default every decode fails
+    /// with `ImageError.decoderUnavailable`.
     public init(scale: Double = 1, screen: Size = Size(width: 1280, height: 800),
-                measurer: TextMeasurer = MonospaceMeasurer(), settings: DesktopSettings = .standard, now: Double = 100) {
+                measurer: TextMeasurer = MonospaceMeasurer(), settings: DesktopSettings = .standard, now: Double = 100,
+                imageDecoder: ImageDecoder = NoImageDecoder()) {
         self.scale = scale
+        self.imageDecoder = imageDecoder
         screenBounds = Rect(origin: .zero, size: screen)
         textMeasurer = measurer
         self.settings = settings
@@ -135,6 +140,18 @@ public final class HeadlessPlatform: Platform {
     /// The surface showing a window.
     public func surface(of window: Window) -> HeadlessSurface? {
         window.surface as? HeadlessSurface
+    }
+}
+
+/// The headless platform's default decoder: it decodes nothing, and says so.
+public struct NoImageDecoder: ImageDecoder {
+    /// A decoder that refuses every image with `ImageError.decoderUnavailable`.
+    public init() {}
+
+    /// Throws `decoderUnavailable` for any bytes (`notAnImage` for bytes that are not PNG or JPEG).
+    public func decode(_ data: [UInt8], limits: ImageLimits) throws(ImageError) -> ImageBitmap {
+        guard ImageFormat(sniffing: data) != nil else { throw .notAnImage }
+        throw .decoderUnavailable("the headless platform has no image codec; pass one as HeadlessPlatform(imageDecoder:)")
     }
 }
 

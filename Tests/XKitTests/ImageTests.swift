@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import XKitCore
 import XKit
 import XKitTesting
 
@@ -16,7 +15,7 @@ import XKitTesting
     /// 16×16 solid rgb(200, 40, 40), quality 95.
     static let solidJPEG = [UInt8](Data(base64Encoded: "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAQABADAREAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAcJ/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8Al9E2oAAAD//Z")!)
 
-    let decoder = HeadlessPlatform().imageDecoder
+    let decoder: ImageDecoder = CodecImageDecoder()
 
     func avatarBytes() throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.imagesFolder + "/avatar1.png")))
@@ -153,7 +152,7 @@ import XKitTesting
     // MARK: ImageView
 
     @Test func aNamedImageLoadsOnFirstDrawAtTheWindowsScaleAndIsCutToACircle() throws {
-        let scene = HeadlessScene(scale: 2)
+        let scene = HeadlessScene(scale: 2, imageDecoder: CodecImageDecoder())
         scene.app.images.searchPaths = [Self.imagesFolder]
         let view = ImageView(named: "avatar1")
         view.frame = Rect(x: 10, y: 20, width: 80, height: 40)
@@ -174,7 +173,7 @@ import XKitTesting
     }
 
     @Test func aMissingImageKeepsItsErrorAndDrawsNothing() throws {
-        let scene = HeadlessScene()
+        let scene = HeadlessScene(imageDecoder: CodecImageDecoder())
         scene.app.images.searchPaths = [Self.imagesFolder]
         let view = ImageView(named: "no-such-avatar")
         view.frame = Rect(x: 0, y: 0, width: 40, height: 40)
@@ -208,7 +207,7 @@ import XKitTesting
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let bytes = try Self.noisePNG(side: 400)
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/photo.png"))
-        let scene = HeadlessScene()
+        let scene = HeadlessScene(imageDecoder: CodecImageDecoder())
         #expect(bytes.count > scene.app.images.synchronousLimit, "the file is over the synchronous limit")
         scene.app.images.searchPaths = [folder]
         let view = ImageView(named: "photo")
