@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @testable import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// Handlers that add, remove and send actions on the control that is running them, as UIKit allows:
 /// one removed during a dispatch does not run later in it, one added during it runs from the next one.
