@@ -122,13 +122,13 @@ public final class HeadlessPlatform: Platform {
 
     /// Delivers a pointer event to a window as its surface would, then runs a display pass.
     public func send(_ event: PointerEvent, to window: Window) {
-        window.surfaceDidReceive(event)
+        surface(of: window)?.receive(event)
         displayPass()
     }
 
     /// Delivers a key press to a window, then runs a display pass.
     public func send(_ event: KeyEvent, to window: Window) {
-        window.surfaceDidReceive(event)
+        surface(of: window)?.receive(event)
         displayPass()
     }
 

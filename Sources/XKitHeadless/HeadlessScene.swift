@@ -59,7 +59,7 @@ public final class HeadlessScene {
 
     /// The open popup menu's window, if a menu is showing.
     public var menuWindow: Window? {
-        app.windows.last { $0.kind == .popupMenu && !$0.isClosed }
+        app.windows.last { $0.kind.role == .popup && !$0.isClosed }
     }
 
     /// Chooses a menu item by title with a click, as a user would; returns false when it is not shown.

@@ -1,10 +1,28 @@
 @_spi(Platform) import XKitCore
 
 /// A window surface with no display: it records what the window asked of it and what it drew.
+///
+/// It does for each kind what the X backend does, in memory: a popup is cut to its outline, grabs
+/// on its first map (`isGrabbing`, `grabTrigger`) and releases on destroy; a press outside it or
+/// its owner losing focus (`loseFocus()`) reports `surfaceWasDismissed()`.
 @MainActor
 public final class HeadlessSurface: WindowSurface {
     /// What the window is for.
-    public let kind: WindowKind
+    public let kind: SurfaceKind
+    /// The kind without its associated values.
+    public var role: SurfaceKind.Role { kind.role }
+    /// Whether a modal dialog was asked for (`_NET_WM_STATE_MODAL` on X).
+    public var isModal: Bool { if case .dialog(_, let modal) = kind { modal } else { false } }
+    /// Whether the window manager is bypassed (override-redirect on X).
+    public var bypassesWindowManager: Bool { kind.bypassesWindowManager }
+    /// Whether pointer events pass through to what is below (a drag image's empty input shape).
+    public var isTransparentToInput: Bool { kind.role == .dragImage }
+    /// The timestamp of the event a popup's grab was taken with (nil: the platform's latest time).
+    public private(set) var grabTrigger: PlatformTimestamp?
+    /// How many grabs were taken (one per popup, on its first map).
+    public private(set) var grabCount = 0
+    /// How many times the platform dismissed this popup.
+    public private(set) var dismissCount = 0
     /// The latest title.
     public private(set) var title: String
     /// The frame in screen coordinates.
@@ -23,10 +41,13 @@ public final class HeadlessSurface: WindowSurface {
     public private(set) var presentCount = 0
     /// What the latest `present` drew.
     public let recorder = RecordingRenderer()
-    /// The window this surface shows.
-    public private(set) weak var window: Window?
+    /// What the surface reports to (the window's private delegate).
+    public private(set) weak var delegate: WindowSurfaceDelegate?
     private unowned let platform: HeadlessPlatform
     private(set) var mapPending = false
+    private var hasMapped = false
+    /// Popups open over this surface, told when it loses focus.
+    private var popups: [WeakSurface] = []
 
     init(configuration: SurfaceConfiguration, platform: HeadlessPlatform) {
         kind = configuration.kind
@@ -34,12 +55,22 @@ public final class HeadlessSurface: WindowSurface {
         frame = Rect(origin: configuration.origin ?? .zero, size: configuration.size)
         self.platform = platform
         nativeIdentifier = UInt(platform.surfaces.count + 1)
+        switch kind {
+        case .normal, .dragImage: break
+        case .dialog(let parent, _):
+            transientOwner = parent.flatMap { platform.surface(of: $0) }
+        case .popup(let owner, let outline, _):
+            shape = outline
+            let ownerSurface = platform.surface(of: owner)
+            transientOwner = ownerSurface
+            ownerSurface?.popups.append(WeakSurface(self))
+        }
     }
 
     public var screenOrigin: Point { frame.origin }
     /// Surfaces are numbered from 1 in creation order.
     public let nativeIdentifier: UInt
-    public func attach(_ window: Window) { self.window = window }
+    public func attach(_ delegate: WindowSurfaceDelegate) { self.delegate = delegate }
 
     public func show() {
         guard !isDestroyed, !isVisible else { return }
@@ -50,18 +81,57 @@ public final class HeadlessSurface: WindowSurface {
     func completeMap() {
         mapPending = false
         isVisible = true
-        window?.surfaceDidMap()
+        delegate?.surfaceDidMap()
+        if !hasMapped, case .popup(_, _, let trigger) = kind {
+            grabTrigger = trigger?.timestamp
+            grabCount += 1
+            isGrabbing = true
+        }
+        hasMapped = true
     }
 
     public func hide() {
         isVisible = false
         mapPending = false
-        window?.surfaceDidUnmap()
+        delegate?.surfaceDidUnmap()
     }
 
     public func destroy() {
         isDestroyed = true
         isVisible = false
+        isGrabbing = false
+    }
+
+    // MARK: Input, as the platform delivers it
+
+    /// Delivers a pointer event as the server would: a press outside a grabbing popup dismisses it.
+    func receive(_ event: PointerEvent) {
+        guard !isDestroyed else { return }
+        if kind.role == .popup, isGrabbing, event.kind == .down,
+           !Rect(origin: .zero, size: frame.size).contains(event.location) {
+            dismiss()
+            return
+        }
+        delegate?.surfaceDidReceive(event)
+    }
+
+    /// Delivers a key event.
+    func receive(_ event: KeyEvent) {
+        guard !isDestroyed else { return }
+        delegate?.surfaceDidReceive(event)
+    }
+
+    /// The surface loses keyboard focus, as on X FocusOut: its window hears it, and its popups are dismissed.
+    public func loseFocus() {
+        delegate?.surfaceDidLoseFocus()
+        let open = popups.compactMap(\.surface).filter { !$0.isDestroyed }
+        popups.removeAll { $0.surface.map { $0.isDestroyed } ?? true }
+        for popup in open { popup.dismiss() }
+    }
+
+    private func dismiss() {
+        dismissCount += 1
+        delegate?.surfaceWasDismissed()
     }
 
     public func setTitle(_ title: String) { self.title = title }
@@ -81,13 +151,6 @@ public final class HeadlessSurface: WindowSurface {
         return nil
     }
 
-    public func grabInput(for event: InputEvent?) -> Bool {
-        isGrabbing = true
-        return true
-    }
-
-    public func releaseInput() { isGrabbing = false }
-    public func setShape(_ polygons: [[Point]]) { shape = polygons }
     public func setCursor(_ cursor: Cursor) { self.cursor = cursor }
 
     /// The icons set, the owner a popup belongs to, and whether `activate()` was asked for.
@@ -96,7 +159,7 @@ public final class HeadlessSurface: WindowSurface {
     public private(set) var activationCount = 0
 
     /// There is no window manager to refuse: the states are granted at once.
-    public func requestState(_ state: WindowState) { window?.surfaceStateDidChange(state) }
+    public func requestState(_ state: WindowState) { delegate?.surfaceStateDidChange(state) }
     public func activate() { activationCount += 1 }
     public func setIcon(_ images: [IconImage]) { icons = images }
     public func setTransient(for owner: WindowSurface?) { transientOwner = owner as? HeadlessSurface }
@@ -111,9 +174,19 @@ public final class HeadlessSurface: WindowSurface {
 
     public func setTextInputCaret(_ rect: Rect) { textInputCaret = rect }
 
+    /// The input method changes its composition, as XIM's preedit callbacks report it.
+    public func changePreedit(_ preedit: Preedit?) { delegate?.surfaceDidChangePreedit(preedit) }
+
     public func finishComposition() -> String? {
         finishCompositionCount += 1
         defer { textOnFinishingComposition = nil }
         return textOnFinishingComposition
     }
+}
+
+/// A popup remembered by its owner without keeping it alive.
+@MainActor
+private struct WeakSurface {
+    weak var surface: HeadlessSurface?
+    init(_ surface: HeadlessSurface) { self.surface = surface }
 }

@@ -21,7 +21,8 @@ import XKitHeadless
         scene.longPress(at: Point(x: 40, y: 50))
         let popup = try #require(scene.menuWindow, "a long press opens the menu")
         let surface = try #require(scene.platform.surface(of: popup))
-        #expect(surface.kind == .popupMenu)
+        #expect(surface.role == .popup && surface.bypassesWindowManager)
+        #expect(surface.grabCount == 1 && surface.grabTrigger != nil, "grabbed once, timed by the press")
         #expect(surface.isVisible && surface.isGrabbing)
         #expect(!surface.shape.isEmpty, "the popup is cut to the menu's outline")
         #expect(scene.app.menuController.isShowingMenu(for: label))
@@ -66,11 +67,11 @@ import XKitHeadless
         scene.window.onFocusLost = { appHandlerRuns += 1 }
         scene.longPress(at: Point(x: 40, y: 50))
         #expect(scene.menuWindow != nil)
-        scene.window.surfaceDidLoseFocus()
+        scene.platform.surface(of: scene.window)?.loseFocus()
         scene.platform.displayPass()
         #expect(scene.menuWindow == nil)
         #expect(appHandlerRuns == 1)
-        scene.window.surfaceDidLoseFocus()
+        scene.platform.surface(of: scene.window)?.loseFocus()
         #expect(appHandlerRuns == 2, "the app's handler is still the window's own")
     }
 

@@ -11,7 +11,7 @@ import XKitHeadless
         f.input.focusField()
         f.type("ab")
         f.field.select(1..<2)
-        f.host.scene.window.surfaceDidChangePreedit(Preedit(text: "한국", caret: 1, highlights: [0..<1]))
+        f.host.scene.platform.surface(of: f.host.scene.window)?.changePreedit(Preedit(text: "한국", caret: 1, highlights: [0..<1]))
         #expect(f.field.preedit?.text == "한국")
         #expect(f.field.text == "ab", "nothing is in the text before the commit")
         #expect(f.field.textLayout.attributedText.string == "a한국")
@@ -21,7 +21,7 @@ import XKitHeadless
         #expect(trace["preedit"]?.serialized == "\"한국\"")
         #expect(trace["preeditCaret"]?.serialized == "1")
 
-        f.host.scene.window.surfaceDidChangePreedit(nil)
+        f.host.scene.platform.surface(of: f.host.scene.window)?.changePreedit(nil)
         #expect(f.field.preedit == nil)
         #expect(f.field.textLayout.attributedText.string == "ab")
         #expect(f.field.selectedRange == 1..<2, "a cancelled composition gives the selection back")
@@ -52,7 +52,7 @@ import XKitHeadless
         f.input.focusField()
         let window = f.host.scene.window
         let surface = try #require(f.platform.surfaces.first)
-        window.surfaceDidChangePreedit(Preedit(text: "한"))
+        surface.changePreedit(Preedit(text: "한"))
         surface.textOnFinishingComposition = "한"
         let field = f.field.convert(f.field.bounds, to: nil)
         f.click(Point(x: field.minX + 2, y: field.midY))
@@ -65,7 +65,7 @@ import XKitHeadless
         let f = TagInputFixture(titles: ["a", "b"])
         f.input.focusField()
         let surface = try #require(f.platform.surfaces.first)
-        f.host.scene.window.surfaceDidChangePreedit(Preedit(text: "日本"))
+        f.host.scene.platform.surface(of: f.host.scene.window)?.changePreedit(Preedit(text: "日本"))
         surface.textOnFinishingComposition = "日本"
         f.input.focusChip(at: 0)
         #expect(f.field.text == "日本")
@@ -73,7 +73,7 @@ import XKitHeadless
         #expect(surface.finishCompositionCount == 1)
         // An IM that drops rather than commits: nothing is inserted.
         f.input.focusField()
-        f.host.scene.window.surfaceDidChangePreedit(Preedit(text: "x"))
+        f.host.scene.platform.surface(of: f.host.scene.window)?.changePreedit(Preedit(text: "x"))
         f.input.focusChip(at: 0)
         #expect(f.field.text == "日本")
     }
@@ -95,11 +95,11 @@ import XKitHeadless
         f.input.focusField()
         let before = f.field.frame
         try #require(before.width < 8 * 20, "the test needs a short last row: \(before)")
-        f.host.scene.window.surfaceDidChangePreedit(Preedit(text: String(repeating: "가", count: 8)))
+        f.host.scene.platform.surface(of: f.host.scene.window)?.changePreedit(Preedit(text: String(repeating: "가", count: 8)))
         f.root.layoutIfNeeded()
         #expect(f.field.frame.width >= 8 * 20)
         #expect(f.field.frame.minY > before.minY, "the field wraps to a row of its own")
-        f.host.scene.window.surfaceDidChangePreedit(nil)
+        f.host.scene.platform.surface(of: f.host.scene.window)?.changePreedit(nil)
         f.root.layoutIfNeeded()
         #expect(f.field.frame == before)
     }

@@ -19,7 +19,7 @@ extension X11WindowSurface {
     func setInputHints() {
         guard let hints = XAllocWMHints() else { return }
         hints.pointee.flags = InputHint | StateHint
-        hints.pointee.input = kind == .popupMenu ? 0 : 1
+        hints.pointee.input = role == .popup || role == .dragImage ? 0 : 1
         hints.pointee.initial_state = NormalState
         XSetWMHints(platform.connection.display, xid, hints)
         XFree(hints)
@@ -33,8 +33,8 @@ extension X11WindowSurface {
         let proto = Atom(UInt(bitPattern: message.data.l.0))
         let time = Time(UInt(bitPattern: message.data.l.1))
         if proto == connection.atom("WM_DELETE_WINDOW") {
-            Trace.emit("window.delete-request", [("title", .string(window?.title ?? ""))])
-            window?.surfaceCloseRequested()
+            Trace.emit("window.delete-request", [("title", .string(title))])
+            delegate?.surfaceCloseRequested()
         } else if proto == connection.atom("WM_TAKE_FOCUS") {
             // The window manager gives us focus; take it with its timestamp, so a later request wins.
             connection.trapErrors { XSetInputFocus(display, xid, RevertToParent, time) }
@@ -46,7 +46,7 @@ extension X11WindowSurface {
             reply.xclient.window = connection.root
             XSendEvent(display, connection.root, 0, Int(SubstructureNotifyMask | SubstructureRedirectMask), &reply)
             XFlush(display)
-            Trace.emit("window.ping", [("title", .string(window?.title ?? ""))])
+            Trace.emit("window.ping", [("title", .string(title))])
         }
     }
 
@@ -68,7 +68,7 @@ extension X11WindowSurface {
             XFlush(display)
             return
         }
-        let others = platform.application?.windows.filter { $0.kind == .normal && $0.x11ID != xid } ?? []
+        let others = platform.application?.windows.filter { $0.kind.role == .normal && $0.x11ID != xid } ?? []
         let current = others.first?.x11ID ?? 0
         sendToWindowManager("_NET_ACTIVE_WINDOW", [1, Int(platform.lastServerTime), Int(current), 0, 0])
     }
@@ -95,9 +95,9 @@ extension X11WindowSurface {
         }
     }
 
-    private func writeStateProperty(_ state: WindowState) {
+    func writeStateProperty(_ state: WindowState) {
         let connection = platform.connection
-        var atoms = Self.stateAtomNames.filter { state.contains($0.0) }.map { connection.atom($0.1) }
+        var atoms = Self.stateAtomNames.filter { state.contains($0.0) }.map { connection.atom($0.1) } + fixedStateAtoms
         XChangeProperty(connection.display, xid, connection.atom("_NET_WM_STATE"), XA_ATOM, 32, PropModeReplace,
                         &atoms, Int32(atoms.count))
     }
@@ -107,13 +107,16 @@ extension X11WindowSurface {
         let wanted = state.contains(.fullscreen) || state.isSuperset(of: .maximized)
         if wanted && restoreFrame == nil {
             restoreFrame = Rect(origin: screenOrigin, size: size)
-            window?.setFrame(Rect(origin: .zero, size: platform.connection.screenSize))
+            let screen = Rect(origin: .zero, size: platform.connection.screenSize)
+            setFrame(screen)
+            delegate?.surfaceDidResize(to: size)
         } else if !wanted, let frame = restoreFrame {
             restoreFrame = nil
-            window?.setFrame(frame)
+            setFrame(frame)
+            delegate?.surfaceDidResize(to: size)
         }
         writeStateProperty(state)
-        window?.surfaceStateDidChange(state)
+        delegate?.surfaceStateDidChange(state)
     }
 
     /// Reads `_NET_WM_STATE` after the window manager changed it.
@@ -123,7 +126,7 @@ extension X11WindowSurface {
         let atoms = Set(XWindowProperty.read(connection: connection, window: xid, property: event.atom)?.items32 ?? [])
         var state: WindowState = []
         for (part, name) in Self.stateAtomNames where atoms.contains(Int(connection.atom(name))) { state.insert(part) }
-        window?.surfaceStateDidChange(state)
+        delegate?.surfaceStateDidChange(state)
     }
 
     // MARK: Icon and transient-for

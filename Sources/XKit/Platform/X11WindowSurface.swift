@@ -12,8 +12,24 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     let xid: XID
     private(set) var screenOrigin: Point
     unowned let platform: X11Platform
-    private(set) weak var window: Window?
-    let kind: WindowKind
+    /// What the surface reports to (the window's private delegate).
+    private(set) weak var delegate: WindowSurfaceDelegate?
+    /// What the surface is for; the kind's windows and trigger are kept apart (weakly) below.
+    let role: SurfaceKind.Role
+    /// The title last set, for traces.
+    private(set) var title: String
+    /// A popup's owner, which dismisses it when it loses focus, and the popups open over this surface.
+    weak var popupOwner: X11WindowSurface?
+    var openPopups: [WeakX11Surface] = []
+    /// The time a popup's grab is taken with (the trigger's server time), and whether it holds one.
+    let grabTime: UInt32?
+    var holdsGrab = false
+    var hasBeenMapped = false
+    /// States the kind fixes for the life of the window (`_NET_WM_STATE_MODAL`).
+    var fixedStateAtoms: [Atom] = []
+    /// Work that waits for the first frame (the themed cursor, the input context).
+    private var hasPresented = false
+    private var afterFirstFrame: [() -> Void] = []
     private(set) var size: Size
     /// Whether the server has mapped the window.
     private(set) var isMapped = false
@@ -33,7 +49,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
 
     init(platform: X11Platform, configuration: SurfaceConfiguration) {
         self.platform = platform
-        kind = configuration.kind
+        role = configuration.kind.role
+        title = configuration.title
+        if case .popup(_, _, let trigger) = configuration.kind { grabTime = trigger?.timestamp?.rawValue } else { grabTime = nil }
         size = DevicePixels.windowSize(configuration.size, scale: platform.scale)
         screenOrigin = DevicePixels.windowOrigin(configuration.origin ?? Point(x: 0, y: 0), scale: platform.scale)
         let connection = platform.connection
@@ -42,7 +60,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = Pixmap(0)
         attributes.bit_gravity = NorthWestGravity
-        attributes.override_redirect = kind == .popupMenu ? 1 : 0
+        attributes.override_redirect = configuration.kind.bypassesWindowManager ? 1 : 0
         attributes.event_mask = Int(ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask
             | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask)
         let mask = UInt(CWBackPixmap | CWBitGravity | CWOverrideRedirect | CWEventMask)
@@ -53,11 +71,12 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
                             XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen), mask, &attributes)
         platform.eventLoop.register(window: xid, handler: self)
         setProperties(title: configuration.title, explicitPosition: configuration.origin != nil)
+        applyKind(configuration.kind)
     }
 
     var nativeIdentifier: UInt { xid }
 
-    func attach(_ window: Window) { self.window = window }
+    func attach(_ delegate: WindowSurfaceDelegate) { self.delegate = delegate }
 
     func show() {
         guard !isDestroyed else { return }
@@ -71,6 +90,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
 
     func setTitle(_ title: String) {
         guard !isDestroyed else { return }
+        self.title = title
         applyTitle(title)
     }
 
@@ -97,8 +117,21 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         guard !isDestroyed else { return }
         // Only the part on the screen is drawn; the server exposes the rest when it comes into view.
         let clip = dirty.intersection(visibleBounds).integral(scale: scale)
+        defer { if !hasPresented { firstFramePresented() } }
         guard !clip.isEmpty else { return }
         backBuffer.draw(clip, windowSize: size, scale: scale) { renderer, tile in draw(renderer, tile) }
+    }
+
+    private func firstFramePresented() {
+        hasPresented = true
+        let work = afterFirstFrame
+        afterFirstFrame.removeAll()
+        work.forEach { $0() }
+    }
+
+    /// Runs `body` once the window presented its first frame; at once if it already has.
+    private func whenFirstFramePresented(_ body: @escaping () -> Void) {
+        if hasPresented { body() } else { afterFirstFrame.append(body) }
     }
 
     func synchronize() { XSync(display, 0) }
@@ -113,45 +146,6 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     private var visibleBounds: Rect {
         let screen = Rect(origin: Point(x: -screenOrigin.x, y: -screenOrigin.y), size: platform.connection.screenSize)
         return Rect(origin: .zero, size: size).intersection(screen)
-    }
-
-    // MARK: Input
-
-    /// Grabs the pointer and keyboard for a popup; returns whether the server granted it.
-    ///
-    /// `owner_events` is false so every click and key, even over our other windows, comes here:
-    /// that is how a click outside the menu closes it.
-    func grabInput(for event: InputEvent?) -> Bool {
-        let time = Time(event?.timestamp?.rawValue ?? platform.lastServerTime)
-        let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask)
-        let pointer = XGrabPointer(display, xid, 0, mask, GrabModeAsync, GrabModeAsync, XID(0), XID(0), time)
-        let keyboard = XGrabKeyboard(display, xid, 0, GrabModeAsync, GrabModeAsync, time)
-        return pointer == GrabSuccess && keyboard == GrabSuccess
-    }
-
-    func releaseInput() {
-        let time = Time(platform.lastServerTime)
-        XUngrabPointer(display, time)
-        XUngrabKeyboard(display, time)
-        XFlush(display)
-    }
-
-    /// Cuts the window to the polygons with XShape, so nothing square shows around a popup.
-    func setShape(_ polygons: [[Point]]) {
-        guard !isDestroyed else { return }
-        let s = scale
-        let width = DevicePixels.extent(size.width * s), height = DevicePixels.extent(size.height * s)
-        let mask = XCreatePixmap(display, xid, width, height, 1)
-        guard let gc = XCreateGC(display, mask, 0, nil) else { return }
-        defer { XFreeGC(display, gc); XFreePixmap(display, mask) }
-        XSetForeground(display, gc, 0)
-        XFillRectangle(display, mask, gc, 0, 0, width, height)
-        XSetForeground(display, gc, 1)
-        for polygon in polygons {
-            var points = polygon.map { XPoint(x: Int16(DevicePixels.coordinate($0.x * s)), y: Int16(DevicePixels.coordinate($0.y * s))) }
-            XFillPolygon(display, mask, gc, &points, Int32(points.count), Complex, CoordModeOrigin)
-        }
-        XShapeCombineMask(display, xid, ShapeBounding, 0, 0, mask, ShapeSet)
     }
 
     func setCursor(_ cursor: Cursor) {
@@ -176,8 +170,8 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     /// The pointer entered: a themed arrow must be on the window before it shows. Waits for the
     /// first frame, so resolving the theme (and loading libXcursor) never delays it.
     private func pointerDidEnter() {
-        guard !cursorDefined, cursorShape == .arrow, let window else { return }
-        window.whenFirstFrameDrawn { [weak self] in
+        guard !cursorDefined, cursorShape == .arrow else { return }
+        whenFirstFramePresented { [weak self] in
             guard let self, !self.cursorDefined, self.cursorShape == .arrow, self.platform.cursors.isThemed else { return }
             self.applyCursor()
         }
@@ -204,7 +198,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     // MARK: X events
 
     func handle(_ event: inout XEvent) {
-        guard let window else { return }
+        guard let window = delegate else { return }
         switch event.type {
         case Expose:
             let e = event.xexpose
@@ -222,7 +216,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             isMapped = true
             updateScreenOrigin()
             window.surfaceDidMap()
-            if kind == .normal && !platform.hasWindowManager {
+            if !hasBeenMapped {
+                hasBeenMapped = true
+                grabIfPopup()
+            }
+            if (role == .normal || role == .dialog) && !platform.hasWindowManager {
                 // With no window manager nobody gives us focus; take it so the keyboard works.
                 XSetInputFocus(display, xid, RevertToParent, Time(0))
             }
@@ -236,6 +234,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             if event.type == EnterNotify { pointerDidEnter() }
             guard let pointer = platform.translator.pointerEvent(event) else { return }
             if let time = pointer.timestamp { platform.lastServerTime = time.rawValue }
+            if dismissesOnPress(pointer) { return window.surfaceWasDismissed() }
             window.surfaceDidReceive(pointer)
         case KeyPress, KeyRelease:
             if event.type == KeyPress { ensureInputContext() }
@@ -249,17 +248,16 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             if let time = key.timestamp { platform.lastServerTime = time.rawValue }
             window.surfaceDidReceive(key)
         case FocusIn:
-            if window.hasDrawnFirstFrame {
-                ensureInputContext()
-            } else {
-                window.whenFirstFrameDrawn { [weak self] in self?.ensureInputContext() }
-            }
+            whenFirstFramePresented { [weak self] in self?.ensureInputContext() }
             inputContext?.focus()
         case FocusOut:
             inputContext?.unfocus()
             keysDown.removeAll()
             let mode = event.xfocus.mode
-            if mode == NotifyNormal || mode == NotifyWhileGrabbed { window.surfaceDidLoseFocus() }
+            if mode == NotifyNormal || mode == NotifyWhileGrabbed {
+                window.surfaceDidLoseFocus()
+                dismissPopups()
+            }
         case ClientMessage:
             handleWindowManagerMessage(event.xclient)
         case PropertyNotify:
@@ -279,9 +277,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     private func ensureInputContext() {
         guard inputContext == nil, !isDestroyed, let method = platform.openInputMethod() else { return }
         let context = method.makeContext(window: xid, onPreedit: { [weak self] preedit in
-            self?.window?.surfaceDidChangePreedit(preedit)
+            self?.delegate?.surfaceDidChangePreedit(preedit)
         }, onCommit: { [weak self] text in
-            self?.window?.surfaceDidCommitText(text)
+            self?.delegate?.surfaceDidCommitText(text)
         })
         inputContext = context
         context.focus()
@@ -302,15 +300,16 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             guard origin != screenOrigin else { return }
             let wasVisible = visibleBounds
             screenOrigin = origin
-            window?.surfaceDidMove()
+            delegate?.surfaceDidMove()
             // A server that keeps window contents (a compositor) exposes nothing when a part never
             // drawn comes on screen, so draw it now.
-            if visibleBounds != wasVisible { window?.surfaceDidExpose(visibleBounds) }
+            if visibleBounds != wasVisible { delegate?.surfaceDidExpose(visibleBounds) }
         }
     }
 
     private func releaseResources(destroyWindow: Bool) {
         isDestroyed = true
+        releaseGrab()
         inputContext?.destroyXIC()
         inputContext = nil
         // The server frees a destroyed window's pixmap and GC only with the client; free them now.
@@ -331,9 +330,6 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         setInputHints()
         var pid = [Int(getpid())]
         XChangeProperty(display, xid, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace, &pid, 1)
-        let type = kind == .popupMenu ? "_NET_WM_WINDOW_TYPE_POPUP_MENU" : "_NET_WM_WINDOW_TYPE_NORMAL"
-        var typeAtom = [connection.atom(type)]
-        XChangeProperty(display, xid, connection.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32, PropModeReplace, &typeAtom, 1)
         if let hint = XAllocClassHint() {
             // XSetClassHint sends both strings in one ChangeProperty; keep them well inside it.
             let half = connection.requestLimits.textPropertyBytes / 2 - 1

@@ -107,7 +107,7 @@ open class Application: Responder {
 
     func windowDidClose(_ window: Window) {
         windows.removeAll { $0 === window }
-        if terminatesAfterLastWindowClosed && window.kind == .normal && !windows.contains(where: { $0.kind == .normal }) {
+        if terminatesAfterLastWindowClosed && window.kind.role == .normal && !windows.contains(where: { $0.kind.role == .normal }) {
             quit()
         }
     }

@@ -5,7 +5,7 @@ extension Window {
     ///
     /// It goes to the first responder when that is a `TextInputClient`; a client that lost focus
     /// in between has its stale composition removed.
-    @_spi(Platform) public func surfaceDidChangePreedit(_ preedit: Preedit?) {
+    func surfaceDidChangePreedit(_ preedit: Preedit?) {
         let client = eventRouter.firstResponder as? TextInputClient
         if let old = preeditClient, old !== client { old.setPreedit(nil) }
         preeditClient = preedit == nil ? nil : client
@@ -15,7 +15,7 @@ extension Window {
 
     /// The input method committed text outside a key press (its server vanished mid-composition):
     /// the composition ends and the text goes into the focused client.
-    @_spi(Platform) public func surfaceDidCommitText(_ text: String) {
+    func surfaceDidCommitText(_ text: String) {
         let client = (eventRouter.firstResponder as? TextInputClient) ?? preeditClient
         preeditClient?.setPreedit(nil)
         preeditClient = nil

@@ -6,8 +6,8 @@
 /// back buffer in XKit, a recording canvas in the headless test platform.
 @MainActor
 open class Window: Responder {
-    /// What the window is for, which decides how the window manager treats it.
-    public typealias Kind = WindowKind
+    /// What the window is for, which decides how the platform and the window manager treat it.
+    public typealias Kind = SurfaceKind
 
     /// The root of the window's view tree; it always fills the window.
     public let contentView: View
@@ -28,7 +28,9 @@ open class Window: Responder {
     public var onClose: (() -> Void)?
     /// Called when the window loses keyboard focus.
     public var onFocusLost: (() -> Void)?
-    /// Whether this is a normal window or a popup menu.
+    /// Called when the platform dismissed a popup window (a press outside it, or its owner lost focus).
+    public var onDismiss: (() -> Void)?
+    /// What the window is for: a normal window, a dialog, a popup or a drag image.
     public let kind: Kind
     /// Whether the window is mapped and has drawn its first frame.
     public private(set) var hasDrawnFirstFrame = false
@@ -55,11 +57,8 @@ open class Window: Responder {
 
     /// The platform's native window.
     @_spi(Platform) public let surface: WindowSurface
-    /// Runs for a button press outside the window while it holds a grab (popups close on it).
-    var pointerDownOutsideHandler: (() -> Void)?
-    /// Runs when the window loses focus, for the toolkit's own popups (apps use `onFocusLost`).
-    var focusLostObservers: [(id: Int, body: () -> Void)] = []
-    private var lastObserverID = 0
+    /// What the surface reports to; held here because the surface holds it weakly.
+    private lazy var surfaceEvents = WindowSurfaceEvents(window: self)
     private var dirtyRect: Rect?
     private var layoutPending = true
     private var treeChanged = true
@@ -79,13 +78,13 @@ open class Window: Responder {
         self.size = Window.sanitized(size)
         self.kind = kind
         contentView = View(frame: Rect(origin: .zero, size: self.size))
-        contentView.backgroundColor = kind == .normal ? .windowBackground : nil
+        contentView.backgroundColor = kind.bypassesWindowManager ? nil : .windowBackground
         eventRouter = EventRouter(root: contentView)
         surface = app.platform.makeSurface(SurfaceConfiguration(kind: kind, title: title, size: self.size, origin: origin))
         super.init()
         contentView.hostWindow = self
         eventRouter.windowResponder = self
-        surface.attach(self)
+        surface.attach(surfaceEvents)
         app.windowDidOpen(self)
     }
 
@@ -277,19 +276,6 @@ open class Window: Responder {
         return Size(width: max(1, limited.width), height: max(1, limited.height))
     }
 
-    // MARK: Focus observers for the toolkit's popups
-
-    /// Runs `body` whenever the window loses focus, until removed; it does not replace `onFocusLost`.
-    func addFocusLostObserver(_ body: @escaping () -> Void) -> Int {
-        lastObserverID += 1
-        focusLostObservers.append((lastObserverID, body))
-        return lastObserverID
-    }
-
-    func removeFocusLostObserver(_ id: Int) {
-        focusLostObservers.removeAll { $0.id == id }
-    }
-
     // MARK: Closing
 
     private func tearDown() {
@@ -342,31 +328,26 @@ open class Window: Responder {
     // MARK: Surface events
 
     /// The surface was mapped: draw everything.
-    @_spi(Platform) public func surfaceDidMap() {
+    func surfaceDidMap() {
         isMapped = true
         treeChanged = true
         setNeedsDisplay(in: Rect(origin: .zero, size: size))
     }
 
     /// The surface was unmapped.
-    @_spi(Platform) public func surfaceDidUnmap() { isMapped = false }
+    func surfaceDidUnmap() { isMapped = false }
 
     /// Part of the surface (window coordinates) must be drawn again.
-    @_spi(Platform) public func surfaceDidExpose(_ rect: Rect) { setNeedsDisplay(in: rect) }
+    func surfaceDidExpose(_ rect: Rect) { setNeedsDisplay(in: rect) }
 
     /// The surface got a new size (from the window manager or the user).
-    @_spi(Platform) public func surfaceDidResize(to size: Size) { resize(to: size) }
+    func surfaceDidResize(to size: Size) { resize(to: size) }
 
     /// The surface moved on screen: frames in screen coordinates changed.
-    @_spi(Platform) public func surfaceDidMove() { viewTreeDidChange() }
+    func surfaceDidMove() { viewTreeDidChange() }
 
     /// A pointer event in window coordinates.
-    @_spi(Platform) public func surfaceDidReceive(_ event: PointerEvent) {
-        if event.kind == .down, let outside = pointerDownOutsideHandler,
-           !Rect(origin: .zero, size: size).contains(event.location) {
-            outside()
-            return
-        }
+    func surfaceDidReceive(_ event: PointerEvent) {
         eventRouter.handle(event)
         if event.kind == .moved || event.kind == .entered || event.kind == .up {
             updateCursor(for: eventRouter.hoveredView, at: event.location)
@@ -375,18 +356,18 @@ open class Window: Responder {
     }
 
     /// A key event, already mapped through the layout and input method (repeats marked by the platform).
-    @_spi(Platform) public func surfaceDidReceive(_ event: KeyEvent) {
+    func surfaceDidReceive(_ event: KeyEvent) {
         if event.kind == .down { eventRouter.handle(event) }
     }
 
-    /// The surface lost keyboard focus (popups close on it).
-    @_spi(Platform) public func surfaceDidLoseFocus() {
-        onFocusLost?()
-        for observer in focusLostObservers { observer.body() }
-    }
+    /// The surface lost keyboard focus.
+    func surfaceDidLoseFocus() { onFocusLost?() }
+
+    /// The platform dismissed the popup.
+    func surfaceWasDismissed() { onDismiss?() }
 
     /// The window manager reported new states.
-    @_spi(Platform) public func surfaceStateDidChange(_ state: WindowState) {
+    func surfaceStateDidChange(_ state: WindowState) {
         guard state != windowState else { return }
         windowState = state
         let names: [(WindowState, String)] = [(.fullscreen, "fullscreen"), (.maximizedHorizontally, "maximizedHorizontally"),
@@ -396,10 +377,10 @@ open class Window: Responder {
     }
 
     /// The window manager asked the window to close.
-    @_spi(Platform) public func surfaceCloseRequested() { close() }
+    func surfaceCloseRequested() { close() }
 
     /// The native window was destroyed from outside (e.g. xkill): free our side as `close()` would.
-    @_spi(Platform) public func surfaceWasDestroyed() {
+    func surfaceWasDestroyed() {
         guard !isClosed else { return }
         tearDown()
         finishClosing()

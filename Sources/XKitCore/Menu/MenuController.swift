@@ -5,7 +5,8 @@
 /// pointer, flipped to stay on screen. Either offers the standard actions the target's responder
 /// chain can perform plus the target's own `menuItems` (or, when it has none, the app-wide
 /// `menuItems`). A click outside, Escape, focus loss or running an item closes it, and the target
-/// is highlighted while it is open. The popup is a `.popupMenu` window on the app's platform.
+/// is highlighted while it is open. The popup is a `.popup` window on the app's platform, which
+/// grabs input for it and dismisses it.
 /// Opening and closing never run inside the owner's or the popup's event dispatch: they wait for it.
 @MainActor
 public final class MenuController {
@@ -31,7 +32,6 @@ public final class MenuController {
     public private(set) var contextMenuView: ContextMenuView?
 
     private var popup: Window?
-    private var ownerFocusObserver: (window: Window, id: Int)?
 
     init(application: Application) { self.application = application }
 
@@ -182,10 +182,6 @@ public final class MenuController {
         contextMenuView = nil
         menuStyle = nil
         targetView?.isMenuTarget = false
-        if let observer = ownerFocusObserver {
-            observer.window.removeFocusLostObserver(observer.id)
-            ownerFocusObserver = nil
-        }
         // Reported once the grab is released, so a tool that waits for `menu.hidden` and then
         // types reaches the window underneath, not the closing popup.
         let didHide = { [weak self] in
@@ -195,8 +191,8 @@ public final class MenuController {
         guard let popup else { return didHide() }
         self.popup = nil
         // The click that chose an item is still being dispatched in the popup: close it after.
+        // Closing destroys the surface, which releases the grab (and flushes) first.
         popup.eventRouter.afterDispatch {
-            popup.surface.releaseInput()
             popup.close()
             didHide()
         }
@@ -221,30 +217,18 @@ public final class MenuController {
                          traceFields: @escaping (Double) -> [(String, JSON)]) {
         // The press that opened the menu must not keep driving the view underneath.
         owner.eventRouter.cancelPointerCapture()
-        let popup = Window(title: "menu", size: frame.size, origin: frame.origin, kind: .popupMenu, app: application)
-        popup.contentView.backgroundColor = nil
+        let kind = SurfaceKind.popup(owner: owner, outline: outline, trigger: event)
+        let popup = Window(title: "menu", size: frame.size, origin: frame.origin, kind: kind, app: application)
         popup.contentView.addSubview(content)
-        popup.pointerDownOutsideHandler = { [weak self, weak content] in
+        popup.onDismiss = { [weak self, weak content] in
             guard let self, let content, self.isCurrent(content) else { return }
             self.hideMenu()
         }
-        let id = owner.addFocusLostObserver { [weak self, weak content] in
-            guard let self, let content, self.isCurrent(content) else { return }
-            self.hideMenu()
-        }
-        ownerFocusObserver = (owner, id)
         self.popup = popup
-        // Whose popup it is, for window managers, compositors and accessibility tools.
-        popup.setTransient(for: owner)
-        popup.surface.setShape(outline)
         popup.show()
         let scale = owner.scale
         popup.whenFirstFrameDrawn { [weak popup, weak content] in
             guard let popup, let content, !popup.isClosed else { return }
-            // Grab only once mapped: X refuses a grab on an unviewable window.
-            if !popup.surface.grabInput(for: event) {
-                Trace.warn("the menu could not grab the pointer and keyboard")
-            }
             content.becomeFirstResponder()
             Trace.emit("menu.shown", traceFields(scale))
         }

@@ -25,7 +25,7 @@ public protocol Platform: AnyObject {
     func pasteboard(_ selection: ClipboardSelection) -> PlatformPasteboard
     /// Runs `body` on the main actor after `seconds` unless the returned token is cancelled first.
     func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> Cancellable
-    /// Creates the native surface that shows a window (hidden until `show()`).
+    /// Creates the native surface that shows a window (hidden until `show()`), set up for its kind.
     func makeSurface(_ configuration: SurfaceConfiguration) -> WindowSurface
     /// Asks for a display pass (layout and drawing of every dirty window) soon.
     func setNeedsDisplayPass()
@@ -72,26 +72,16 @@ public protocol InputEvent: Sendable {
 
 /// What a platform needs to create a window's surface.
 public struct SurfaceConfiguration {
-    /// What the window is for.
-    public var kind: WindowKind
+    /// What the surface is for; the platform sets it up accordingly (see `SurfaceKind`).
+    public var kind: SurfaceKind
     /// The title (`_NET_WM_NAME` on X).
     public var title: String
     /// The size in logical points.
     public var size: Size
     /// The top-left corner in screen coordinates, or nil to let the window manager choose.
     public var origin: Point?
-    /// The window a popup belongs to (for transient-for hints), if any.
-    public weak var owner: WindowSurface?
 
-    public init(kind: WindowKind, title: String, size: Size, origin: Point?, owner: WindowSurface? = nil) {
-        self.kind = kind; self.title = title; self.size = size; self.origin = origin; self.owner = owner
+    public init(kind: SurfaceKind, title: String, size: Size, origin: Point?) {
+        self.kind = kind; self.title = title; self.size = size; self.origin = origin
     }
-}
-
-/// What a window is for, which decides how the window manager treats it.
-public enum WindowKind: Sendable {
-    /// An application window with decorations.
-    case normal
-    /// A popup menu: no decorations, above everything, grabbing input while open.
-    case popupMenu
 }

@@ -1,15 +1,17 @@
 /// A platform's native window: where a `Window` draws, and where its input comes from.
 ///
-/// The window drives it (show, title, frame, present) and the surface reports back through the
-/// `WindowSurfaceDelegate` calls on `Window` (mapped, exposed, resized, input, close requests).
+/// The window drives it (show, title, frame, present) and the surface reports back to its
+/// `WindowSurfaceDelegate` (mapped, exposed, resized, input, close requests, dismissal). What a
+/// kind of surface needs (a popup's grab and shape, a dialog's transient-for) the platform does
+/// at creation from `SurfaceConfiguration.kind`, so it is not asked for here.
 @MainActor
 public protocol WindowSurface: AnyObject {
     /// The surface's top-left corner in screen coordinates (logical points), as last reported.
     var screenOrigin: Point { get }
     /// The platform's id of the native window (the X window id), for traces and outside tools.
     var nativeIdentifier: UInt { get }
-    /// Connects the surface to the window it shows; events go there from now on.
-    func attach(_ window: Window)
+    /// Connects the surface to the window it shows; it reports there from now on (held weakly).
+    func attach(_ delegate: WindowSurfaceDelegate)
     /// Maps the surface; it draws on the next display pass.
     func show()
     /// Unmaps it without destroying it.
@@ -29,16 +31,10 @@ public protocol WindowSurface: AnyObject {
     func synchronize()
     /// Draws the whole window through `draw` and returns the pixels, whether mapped or not.
     func snapshot(size: Size, draw: (GraphicsContext, Rect) -> Void) -> RGBImage?
-    /// Sends every pointer and key event here, as popups do; `event` is the one that opened it.
-    func grabInput(for event: InputEvent?) -> Bool
-    /// Ends a grab taken with `grabInput`.
-    func releaseInput()
-    /// Cuts the surface to the union of convex polygons (window coordinates), so a popup has no corners.
-    func setShape(_ polygons: [[Point]])
     /// The pointer's shape while it is over the surface.
     func setCursor(_ cursor: Cursor)
     /// Asks the window manager for exactly these states; the surface reports what it got through
-    /// `Window.surfaceStateDidChange` (without a window manager it fills the screen itself).
+    /// `WindowSurfaceDelegate.surfaceStateDidChange` (without a window manager it fills the screen itself).
     func requestState(_ state: WindowState)
     /// Asks for the window to be raised and given keyboard focus.
     func activate()
