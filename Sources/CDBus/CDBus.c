@@ -17,6 +17,7 @@ static dbus_bool_t (*p_dbus_connection_read_write)(DBusConnection *c, int timeou
 static dbus_bool_t (*p_dbus_connection_send)(DBusConnection *c, DBusMessage *m, dbus_uint32_t *serial);
 static DBusMessage * (*p_dbus_connection_send_with_reply_and_block)(DBusConnection *c, DBusMessage *m, int timeout, DBusError *e);
 static void (*p_dbus_connection_set_exit_on_disconnect)(DBusConnection *c, dbus_bool_t exit);
+static void (*p_dbus_connection_set_max_received_size)(DBusConnection *c, long size);
 static void (*p_dbus_connection_unref)(DBusConnection *c);
 static void (*p_dbus_error_free)(DBusError *e);
 static void (*p_dbus_error_init)(DBusError *e);
@@ -37,6 +38,7 @@ static dbus_bool_t (*p_dbus_message_iter_append_basic)(DBusMessageIter *i, int t
 static dbus_bool_t (*p_dbus_message_iter_close_container)(DBusMessageIter *i, DBusMessageIter *sub);
 static int (*p_dbus_message_iter_get_arg_type)(DBusMessageIter *i);
 static void (*p_dbus_message_iter_get_basic)(DBusMessageIter *i, void *value);
+static void (*p_dbus_message_iter_get_fixed_array)(DBusMessageIter *i, void *value, int *n);
 static int (*p_dbus_message_iter_get_element_type)(DBusMessageIter *i);
 static char * (*p_dbus_message_iter_get_signature)(DBusMessageIter *i);
 static dbus_bool_t (*p_dbus_message_iter_init)(DBusMessage *m, DBusMessageIter *i);
@@ -71,6 +73,7 @@ static void load(void) {
     XK_LOAD(dbus_connection_send)
     XK_LOAD(dbus_connection_send_with_reply_and_block)
     XK_LOAD(dbus_connection_set_exit_on_disconnect)
+    XK_LOAD(dbus_connection_set_max_received_size)
     XK_LOAD(dbus_connection_unref)
     XK_LOAD(dbus_error_free)
     XK_LOAD(dbus_error_init)
@@ -91,6 +94,7 @@ static void load(void) {
     XK_LOAD(dbus_message_iter_close_container)
     XK_LOAD(dbus_message_iter_get_arg_type)
     XK_LOAD(dbus_message_iter_get_basic)
+    XK_LOAD(dbus_message_iter_get_fixed_array)
     XK_LOAD(dbus_message_iter_get_element_type)
     XK_LOAD(dbus_message_iter_get_signature)
     XK_LOAD(dbus_message_iter_init)
@@ -126,6 +130,7 @@ dbus_bool_t xk_dbus_connection_read_write(DBusConnection *c, int timeout) { retu
 dbus_bool_t xk_dbus_connection_send(DBusConnection *c, DBusMessage *m, dbus_uint32_t *serial) { return p_dbus_connection_send ? p_dbus_connection_send(c, m, serial) : 0; }
 DBusMessage * xk_dbus_connection_send_with_reply_and_block(DBusConnection *c, DBusMessage *m, int timeout, DBusError *e) { return p_dbus_connection_send_with_reply_and_block ? p_dbus_connection_send_with_reply_and_block(c, m, timeout, e) : 0; }
 void xk_dbus_connection_set_exit_on_disconnect(DBusConnection *c, dbus_bool_t exit) { if (p_dbus_connection_set_exit_on_disconnect) p_dbus_connection_set_exit_on_disconnect(c, exit); }
+void xk_dbus_connection_set_max_received_size(DBusConnection *c, long size) { if (p_dbus_connection_set_max_received_size) p_dbus_connection_set_max_received_size(c, size); }
 void xk_dbus_connection_unref(DBusConnection *c) { if (p_dbus_connection_unref) p_dbus_connection_unref(c); }
 void xk_dbus_error_free(DBusError *e) { if (p_dbus_error_free) p_dbus_error_free(e); }
 void xk_dbus_error_init(DBusError *e) { if (p_dbus_error_init) p_dbus_error_init(e); }
@@ -146,6 +151,7 @@ dbus_bool_t xk_dbus_message_iter_append_basic(DBusMessageIter *i, int type, cons
 dbus_bool_t xk_dbus_message_iter_close_container(DBusMessageIter *i, DBusMessageIter *sub) { return p_dbus_message_iter_close_container ? p_dbus_message_iter_close_container(i, sub) : 0; }
 int xk_dbus_message_iter_get_arg_type(DBusMessageIter *i) { return p_dbus_message_iter_get_arg_type ? p_dbus_message_iter_get_arg_type(i) : 0; }
 void xk_dbus_message_iter_get_basic(DBusMessageIter *i, void *value) { if (p_dbus_message_iter_get_basic) p_dbus_message_iter_get_basic(i, value); }
+void xk_dbus_message_iter_get_fixed_array(DBusMessageIter *i, void *value, int *n) { if (p_dbus_message_iter_get_fixed_array) p_dbus_message_iter_get_fixed_array(i, value, n); else *n = 0; }
 int xk_dbus_message_iter_get_element_type(DBusMessageIter *i) { return p_dbus_message_iter_get_element_type ? p_dbus_message_iter_get_element_type(i) : 0; }
 char * xk_dbus_message_iter_get_signature(DBusMessageIter *i) { return p_dbus_message_iter_get_signature ? p_dbus_message_iter_get_signature(i) : 0; }
 dbus_bool_t xk_dbus_message_iter_init(DBusMessage *m, DBusMessageIter *i) { return p_dbus_message_iter_init ? p_dbus_message_iter_init(m, i) : 0; }

@@ -37,6 +37,8 @@ dbus_bool_t xk_dbus_connection_read_write(DBusConnection *c, int timeout);
 dbus_bool_t xk_dbus_connection_send(DBusConnection *c, DBusMessage *m, dbus_uint32_t *serial);
 DBusMessage * xk_dbus_connection_send_with_reply_and_block(DBusConnection *c, DBusMessage *m, int timeout, DBusError *e);
 void xk_dbus_connection_set_exit_on_disconnect(DBusConnection *c, dbus_bool_t exit);
+/* libdbus stops reading the socket while this many bytes of read messages are alive (not yet freed). */
+void xk_dbus_connection_set_max_received_size(DBusConnection *c, long size);
 void xk_dbus_connection_unref(DBusConnection *c);
 void xk_dbus_error_free(DBusError *e);
 void xk_dbus_error_init(DBusError *e);
@@ -57,6 +59,8 @@ dbus_bool_t xk_dbus_message_iter_append_basic(DBusMessageIter *i, int type, cons
 dbus_bool_t xk_dbus_message_iter_close_container(DBusMessageIter *i, DBusMessageIter *sub);
 int xk_dbus_message_iter_get_arg_type(DBusMessageIter *i);
 void xk_dbus_message_iter_get_basic(DBusMessageIter *i, void *value);
+/* The elements of an array of a fixed-size type, in place (no copy); *n is their count. */
+void xk_dbus_message_iter_get_fixed_array(DBusMessageIter *i, void *value, int *n);
 int xk_dbus_message_iter_get_element_type(DBusMessageIter *i);
 char * xk_dbus_message_iter_get_signature(DBusMessageIter *i);
 dbus_bool_t xk_dbus_message_iter_init(DBusMessage *m, DBusMessageIter *i);

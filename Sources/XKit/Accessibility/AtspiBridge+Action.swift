@@ -1,14 +1,16 @@
 import XKitCore
 
-/// The Action interface: a button's click, a chip's remove and select, a menu item's click.
+/// The Action interface: a button's click, a chip's remove and select, a menu item's click, and
+/// the standard edit actions a view can perform (a copyable label's copy), as the trace lists them.
 extension AtspiBridge {
     /// The actions of a node, in the order clients index them.
     func actionNames(of node: AtspiNode) -> [String] {
         if let element = node.element { return element.actionName.map { [$0] } ?? [] }
         guard case .view(let view) = node else { return [] }
-        if view is TagChip { return ["remove", "select"] }
-        if view is Button { return ["click"] }
-        return []
+        let standard = AccessibilityNode.standardActions(of: view).map(\.name)
+        if view is TagChip { return ["remove", "select"] + standard }
+        if view is Button { return ["click"] + standard }
+        return standard
     }
 
     func action(member: String, args: [DBusValue], node: AtspiNode) throws -> [DBusValue] {
@@ -41,6 +43,12 @@ extension AtspiBridge {
 
     private func perform(_ name: String, on node: AtspiNode) {
         guard tree.isAlive(node) else { return }
+        if let view = node.view, node.element == nil,
+           let standard = AccessibilityNode.standardActions(of: view).first(where: { $0.name == name }) {
+            _ = view.perform(standard, sender: self, event: nil)
+            application.platform.setNeedsDisplayPass()
+            return
+        }
         switch node {
         case .element(let view, let index):
             _ = (view as? AccessibilityElementProviding)?.performAccessibilityAction(ofElementAt: index)

@@ -43,13 +43,13 @@ extension AtspiBridge {
             let i = try int(0)
             return [.int32(scalars.indices.contains(i) ? Int32(bitPattern: scalars[i].value) : 0)]
         case "GetStringAtOffset", "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset":
-            // Character granularity for every boundary type: correct for characters, a safe
-            // approximation (never out of range) for words, sentences and lines.
-            var i = clamp(try int(0))
-            if member == "GetTextBeforeOffset" { i -= 1 }
-            if member == "GetTextAfterOffset" { i += 1 }
-            guard scalars.indices.contains(i) else { return [.string(""), .int32(0), .int32(0)] }
-            return [.string(slice(i, i + 1)), .int32(Int32(clamping: i)), .int32(Int32(clamping: i + 1))]
+            let offset = clamp(try int(0))
+            let kind = try int(1)
+            let units = textUnits(of: node, content: content)
+            let range = member == "GetStringAtOffset" ? granularityRange(kind, offset: offset, units: units)
+                : boundaryRange(member, boundary: kind, offset: offset, units: units)
+            return [.string(slice(range.lowerBound, range.upperBound)), .int32(Int32(clamping: range.lowerBound)),
+                    .int32(Int32(clamping: range.upperBound))]
         case "GetNSelections":
             return [.int32(selection.isEmpty ? 0 : 1)]
         case "GetSelection":

@@ -9,6 +9,9 @@ struct AtspiError: Error {
     static func badArguments(_ member: String, _ signature: String) -> AtspiError {
         AtspiError(name: Atspi.ErrorName.invalidArgs, text: "\(member) does not take (\(signature))")
     }
+    static func badArguments(_ member: String, _ expected: String, got signature: String) -> AtspiError {
+        AtspiError(name: Atspi.ErrorName.invalidArgs, text: "\(member) takes (\(expected)), not (\(signature))")
+    }
     static func unknownMethod(_ interface: String, _ member: String) -> AtspiError {
         AtspiError(name: Atspi.ErrorName.unknownMethod, text: "no method \(interface).\(member) here")
     }
@@ -148,6 +151,8 @@ final class AtspiBridge: AccessibilityBridge {
     }
 
     private func dispatch(_ call: DBusMessage, node: AtspiNode, interface: String, member: String) throws -> [DBusValue] {
+        // The header's signature first: a call that does not match is refused before its body is read.
+        if let error = AtspiSignatures.check(interface: interface, member: member, signature: call.signature) { throw error }
         let args = call.arguments
         if interface == Atspi.Interface.properties { return try properties(member: member, args: args, node: node) }
         watch(node)

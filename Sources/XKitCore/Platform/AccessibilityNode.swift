@@ -68,7 +68,12 @@ public struct AccessibilityNode {
         }
         if view is TextField { states.formUnion([.editable, .singleLine]) }
         self.states = states
-        actions = [Action.copy, .cut, .paste, .selectAll, .delete].filter { view.canPerformAction($0, sender: nil) }
+        actions = AccessibilityNode.standardActions(of: view)
+    }
+
+    /// The standard edit actions `view` can perform now, as the trace and AT-SPI's Action list them.
+    public static func standardActions(of view: View) -> [Action] {
+        [Action.copy, .cut, .paste, .selectAll, .delete].filter { view.canPerformAction($0, sender: nil) }
     }
 
     /// The node's children: its subviews' nodes, in drawing order.

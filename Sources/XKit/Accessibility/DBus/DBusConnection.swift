@@ -14,10 +14,17 @@ final class DBusConnection: @unchecked Sendable {
     let raw: OpaquePointer
     private var isClosed = false
 
+    /// How many bytes of read, unhandled messages libdbus may hold.
+    static let maxReceivedBytes = 4 << 20
+
     private init(raw: OpaquePointer) {
         self.raw = raw
         // A bus that goes away must end the bridge, never the process (libdbus's default for shared connections).
         xk_dbus_connection_set_exit_on_disconnect(raw, 0)
+        // libdbus reads ahead up to 63 MiB of messages by default; a flood of large calls would sit
+        // in memory at once. With this bound it reads more only as handled messages are freed (one
+        // larger message is still read whole).
+        xk_dbus_connection_set_max_received_size(raw, DBusConnection.maxReceivedBytes)
     }
 
     deinit {

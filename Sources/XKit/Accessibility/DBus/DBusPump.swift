@@ -7,7 +7,8 @@ import XKitCore
 ///
 /// The batch bound keeps a client that floods the app from starving X input: after
 /// `messagesPerTurn` messages the pump yields and continues in a later main-actor turn, so X
-/// events that arrived meanwhile are handled in between.
+/// events that arrived meanwhile are handled in between. A batch also ends after
+/// `secondsPerTurn` (half a 60 Hz frame), so slow requests never hold the UI for a frame.
 @MainActor
 final class DBusPump {
     let connection: DBusConnection
@@ -16,6 +17,7 @@ final class DBusPump {
     /// Runs once when the bus goes away.
     var onDisconnect: (() -> Void)?
     static let messagesPerTurn = 32
+    static let secondsPerTurn = 0.008
 
     private var readSource: DispatchSourceRead?
     private var writeSource: DispatchSourceWrite?
@@ -50,7 +52,9 @@ final class DBusPump {
         guard !isStopped else { return }
         let alive = connection.readWrite()
         var handled = 0
-        while handled < DBusPump.messagesPerTurn, !isStopped, let message = connection.pop() {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(DBusPump.secondsPerTurn * 1e9)
+        while handled < DBusPump.messagesPerTurn, !isStopped, handled == 0 || DispatchTime.now().uptimeNanoseconds < deadline,
+              let message = connection.pop() {
             handled += 1
             if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
                 stop()

@@ -1,4 +1,7 @@
 import CDBus
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A D-Bus value: the part of the type system AT-SPI uses, with its signature.
 indirect enum DBusValue: Equatable {
@@ -10,6 +13,8 @@ indirect enum DBusValue: Equatable {
     case double(Double)
     case string(String)
     case objectPath(String)
+    /// A byte array `ay`, read as one buffer rather than a value per byte.
+    case bytes([UInt8])
     /// An array whose elements all have `elementSignature` (stated, so an empty array has a type).
     case array(elementSignature: String, [DBusValue])
     /// A dictionary `a{kv}` as ordered pairs.
@@ -30,6 +35,7 @@ indirect enum DBusValue: Equatable {
         case .double: "d"
         case .string: "s"
         case .objectPath: "o"
+        case .bytes: "ay"
         case .array(let element, _): "a" + element
         case .dictionary(let key, let value, _): "a{" + key + value + "}"
         case .structure(let fields): "(" + fields.map(\.signature).joined() + ")"
@@ -47,6 +53,7 @@ indirect enum DBusValue: Equatable {
         case (.int64(let x), .int64(let y)): x == y
         case (.double(let x), .double(let y)): x == y
         case (.string(let x), .string(let y)), (.objectPath(let x), .objectPath(let y)): x == y
+        case (.bytes(let x), .bytes(let y)): x == y
         case (.array(let s, let x), .array(let t, let y)): s == t && x == y
         case (.structure(let x), .structure(let y)): x == y
         case (.variant(let x), .variant(let y)): x == y
@@ -136,6 +143,13 @@ extension DBusValue {
             return DBusValue.appendString(v, type: DBusType.string, to: &iter)
         case .objectPath(let v):
             return DBusValue.appendString(v, type: DBusType.objectPath, to: &iter)
+        case .bytes(let bytes):
+            return DBusValue.container(DBusType.array, signature: "y", in: &iter) { sub in
+                bytes.allSatisfy { byte in
+                    var raw = byte
+                    return xk_dbus_message_iter_append_basic(&sub, DBusType.byte, &raw) != 0
+                }
+            }
         case .array(let element, let items):
             return DBusValue.container(DBusType.array, signature: element, in: &iter) { sub in
                 items.allSatisfy { $0.append(to: &sub) }
@@ -187,19 +201,38 @@ extension DBusValue {
         return xk_dbus_message_iter_close_container(&iter, &sub) != 0
     }
 
-    /// Reads every value from `iter` to its end.
-    static func readAll(_ iter: inout DBusMessageIter) -> [DBusValue] {
+    /// What one message's decoding may allocate, in bytes (boxed values count as `boxCost` each).
+    ///
+    /// libdbus already holds the message; this bounds what decoding adds on top, so a peer's
+    /// million-element array costs a bounded copy instead of a value per element. What is past
+    /// the budget reads as `.unsupported`, which no handler accepts.
+    static let decodeBudget = 1 << 20
+    static let boxCost = 64
+
+    /// Reads every value from `iter` to its end, within `budget` bytes.
+    static func readAll(_ iter: inout DBusMessageIter, budget: inout Int) -> [DBusValue] {
         var values: [DBusValue] = []
         while xk_dbus_message_iter_get_arg_type(&iter) != DBusType.invalid {
-            values.append(read(&iter))
+            guard budget > 0 else {
+                values.append(.unsupported(xk_dbus_message_iter_get_arg_type(&iter)))
+                break
+            }
+            values.append(read(&iter, budget: &budget))
             if xk_dbus_message_iter_next(&iter) == 0 { break }
         }
         return values
     }
 
-    /// Reads the value at `iter` (without advancing).
-    static func read(_ iter: inout DBusMessageIter) -> DBusValue {
+    /// Reads every value from `iter` to its end, within the default budget.
+    static func readAll(_ iter: inout DBusMessageIter) -> [DBusValue] {
+        var budget = decodeBudget
+        return readAll(&iter, budget: &budget)
+    }
+
+    /// Reads the value at `iter` (without advancing), spending `budget`.
+    static func read(_ iter: inout DBusMessageIter, budget: inout Int) -> DBusValue {
         let type = xk_dbus_message_iter_get_arg_type(&iter)
+        budget -= boxCost
         switch type {
         case DBusType.bool:
             var raw = dbus_bool_t(0)
@@ -236,36 +269,62 @@ extension DBusValue {
         case DBusType.string, DBusType.objectPath, DBusType.signature:
             var raw: UnsafePointer<CChar>? = nil
             xk_dbus_message_iter_get_basic(&iter, &raw)
-            let text = raw.map { String(cString: $0) } ?? ""
+            guard let raw else { return .string("") }
+            let length = strlen(raw)
+            guard length <= budget else {
+                budget = 0
+                return .unsupported(type)
+            }
+            budget -= length
+            let text = String(cString: raw)
             return type == DBusType.objectPath ? .objectPath(text) : .string(text)
+        case DBusType.array where xk_dbus_message_iter_get_element_type(&iter) == DBusType.byte:
+            var sub = DBusMessageIter()
+            xk_dbus_message_iter_recurse(&iter, &sub)
+            var pointer: UnsafeRawPointer? = nil
+            var count: Int32 = 0
+            xk_dbus_message_iter_get_fixed_array(&sub, &pointer, &count)
+            guard Int(count) <= budget else {
+                budget = 0
+                return .unsupported(type)
+            }
+            budget -= Int(count)
+            guard let pointer, count > 0 else { return .bytes([]) }
+            return .bytes(Array(UnsafeRawBufferPointer(start: pointer, count: Int(count))))
         case DBusType.array:
             var sub = DBusMessageIter()
             xk_dbus_message_iter_recurse(&iter, &sub)
             let signature = DBusValue.signature(of: &sub)
             if xk_dbus_message_iter_get_element_type(&iter) == DBusType.dictEntry {
                 var pairs: [(DBusValue, DBusValue)] = []
-                while xk_dbus_message_iter_get_arg_type(&sub) == DBusType.dictEntry {
+                while budget > 0, xk_dbus_message_iter_get_arg_type(&sub) == DBusType.dictEntry {
                     var entry = DBusMessageIter()
                     xk_dbus_message_iter_recurse(&sub, &entry)
-                    let fields = readAll(&entry)
+                    let fields = readAll(&entry, budget: &budget)
                     if fields.count == 2 { pairs.append((fields[0], fields[1])) }
                     if xk_dbus_message_iter_next(&sub) == 0 { break }
                 }
                 let key = pairs.first?.0.signature ?? "s", value = pairs.first?.1.signature ?? "v"
                 return .dictionary(keySignature: key, valueSignature: value, pairs)
             }
-            return .array(elementSignature: signature, readAll(&sub))
+            return .array(elementSignature: signature, readAll(&sub, budget: &budget))
         case DBusType.structure, DBusType.dictEntry:
             var sub = DBusMessageIter()
             xk_dbus_message_iter_recurse(&iter, &sub)
-            return .structure(readAll(&sub))
+            return .structure(readAll(&sub, budget: &budget))
         case DBusType.variant:
             var sub = DBusMessageIter()
             xk_dbus_message_iter_recurse(&iter, &sub)
-            return .variant(read(&sub))
+            return .variant(read(&sub, budget: &budget))
         default:
             return .unsupported(type)
         }
+    }
+
+    /// Reads the value at `iter` (without advancing), within the default budget.
+    static func read(_ iter: inout DBusMessageIter) -> DBusValue {
+        var budget = decodeBudget
+        return read(&iter, budget: &budget)
     }
 
     private static func signature(of iter: inout DBusMessageIter) -> String {
