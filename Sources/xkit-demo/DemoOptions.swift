@@ -4,14 +4,16 @@ struct DemoOptions {
     var screenshotPath: String?
     var exitAfterFirstFrame = false
     var tagCount = 200
+    var rowCount = 2000
     /// A file whose text the app puts on CLIPBOARD at start (`xkit-bench keylat` types while it is served).
     var clipboardFile: String?
 
     static let usage = """
-    usage: xkit-demo [--scene gallery|hello|tags|post|scripts] [--tags N] [--screenshot FILE.png] [--exit-after-first-frame]
+    usage: xkit-demo [--scene gallery|hello|tags|post|scripts|contacts] [--tags N] [--rows N] [--screenshot FILE.png] [--exit-after-first-frame]
                      [--clipboard FILE]
       --scene NAME              which window to show (default: gallery)
       --tags N                  how many generated tags the tags scene shows (default 200)
+      --rows N                  how many generated contacts the contacts scene lists (default 2000)
       --screenshot FILE.png     render the scene, write it as a PNG and exit
       --exit-after-first-frame  exit once the first frame is on screen (for launch benchmarks)
       --clipboard FILE          own CLIPBOARD with FILE's text from the start (for the keylat benchmark)
@@ -37,6 +39,13 @@ struct DemoOptions {
                 case .success(let v):
                     guard let n = Int(v), n >= 0 else { return .failure(ParseError(message: "--tags needs a whole number")) }
                     options.tagCount = n
+                case .failure(let e): return .failure(e)
+                }
+            case "--rows":
+                switch value(arg) {
+                case .success(let v):
+                    guard let n = Int(v), n >= 0, n <= 10_000_000 else { return .failure(ParseError(message: "--rows needs a whole number up to 10000000")) }
+                    options.rowCount = n
                 case .failure(let e): return .failure(e)
                 }
             case "--clipboard":

@@ -17,6 +17,7 @@ func scene(named name: String, options: DemoOptions) -> DemoScene? {
     case "tags": return TagsScene(count: options.tagCount)
     case "post": return PostScene()
     case "scripts": return ScriptsScene()
+    case "contacts": return ContactsScene(rows: options.rowCount)
     default: return nil
     }
 }

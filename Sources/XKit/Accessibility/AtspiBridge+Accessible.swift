@@ -47,7 +47,7 @@ extension AtspiBridge {
         case (Atspi.Interface.accessible, "Name"): return .string(tree.name(of: node))
         case (Atspi.Interface.accessible, "Description"): return .string(tree.description(of: node))
         case (Atspi.Interface.accessible, "Parent"): return tree.parent(of: node).map(reference) ?? desktop
-        case (Atspi.Interface.accessible, "ChildCount"): return .int32(Int32(clamping: tree.children(of: node).count))
+        case (Atspi.Interface.accessible, "ChildCount"): return .int32(Int32(clamping: tree.childCount(of: node)))
         case (Atspi.Interface.accessible, "Locale"): return .string("en_US.UTF-8")
         case (Atspi.Interface.accessible, "AccessibleId"): return .string(node.view?.accessibilityIdentifier ?? "")
         case (Atspi.Interface.application, "ToolkitName"): return .string("XKit")
@@ -68,8 +68,7 @@ extension AtspiBridge {
         switch member {
         case "GetChildAtIndex":
             guard let index = args.first?.int32Value else { throw AtspiError.badArguments(member, "i") }
-            let children = tree.children(of: node)
-            return [reference(index >= 0 && Int(index) < children.count ? children[Int(index)] : nil)]
+            return [reference(tree.child(of: node, at: Int(index)))]
         case "GetChildren":
             return [.array(elementSignature: "(so)", tree.children(of: node).map(reference))]
         case "GetIndexInParent":
@@ -102,7 +101,9 @@ extension AtspiBridge {
         if !actionNames(of: node).isEmpty { result.append(Atspi.Interface.action) }
         if textContent(of: node) != nil { result.append(Atspi.Interface.text) }
         if node.view is TextField, node.element == nil { result.append(Atspi.Interface.editableText) }
-        if node.view is TagInputView, node.element == nil { result.append(Atspi.Interface.selection) }
+        if node.view is TagInputView || node.view is AccessibilityItemContainer, node.element == nil {
+            result.append(Atspi.Interface.selection)
+        }
         if let label = node.view as? Label {
             if node.element == nil, !label.tappableRanges.isEmpty { result.append(Atspi.Interface.hypertext) }
             if node.element != nil { result.append(Atspi.Interface.hyperlink) }

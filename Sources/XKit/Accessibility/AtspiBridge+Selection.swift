@@ -3,11 +3,17 @@ import XKitCore
 /// The Selection interface of a tag input: its chips are the selectable children.
 extension AtspiBridge {
     func selectedChildren(of node: AtspiNode) -> [AtspiNode] {
+        if node.element == nil, let container = node.view as? AccessibilityItemContainer {
+            return container.accessibilitySelectedItemIndices.map { tree.child(of: container, at: $0) }
+        }
         guard node.element == nil, node.view is TagInputView else { return [] }
         return tree.children(of: node).filter { ($0.view as? TagChip)?.isSelected == true }
     }
 
     func selection(member: String, args: [DBusValue], node: AtspiNode) throws -> [DBusValue] {
+        if node.element == nil, let container = node.view as? AccessibilityItemContainer {
+            return try itemSelection(member: member, args: args, container: container)
+        }
         guard let tags = node.view as? TagInputView, node.element == nil else {
             throw AtspiError.unknownMethod(Atspi.Interface.selection, member)
         }
@@ -40,6 +46,40 @@ extension AtspiBridge {
             return [.bool(false)]
         case "ClearSelection":
             tags.deselectAll()
+            return [.bool(true)]
+        default:
+            throw AtspiError.unknownMethod(Atspi.Interface.selection, member)
+        }
+    }
+}
+
+/// The Selection interface of a collection view: children are items by index, with or without views.
+extension AtspiBridge {
+    func itemSelection(member: String, args: [DBusValue], container: AccessibilityItemContainer) throws -> [DBusValue] {
+        func index() throws -> Int {
+            guard let i = args.first?.int32Value else { throw AtspiError.badArguments(member, "i") }
+            return Int(i)
+        }
+        defer { application.platform.setNeedsDisplayPass() }
+        let selected = container.accessibilitySelectedItemIndices
+        switch member {
+        case "GetSelectedChild":
+            let i = try index()
+            return [reference(selected.indices.contains(i) ? tree.child(of: container, at: selected[i]) : nil)]
+        case "SelectChild":
+            return [.bool(container.setAccessibilityItem(at: try index(), selected: true))]
+        case "DeselectChild":
+            return [.bool(container.setAccessibilityItem(at: try index(), selected: false))]
+        case "DeselectSelectedChild":
+            let i = try index()
+            guard selected.indices.contains(i) else { return [.bool(false)] }
+            return [.bool(container.setAccessibilityItem(at: selected[i], selected: false))]
+        case "IsChildSelected":
+            return [.bool(selected.contains(try index()))]
+        case "SelectAll":
+            return [.bool(false)]
+        case "ClearSelection":
+            container.clearAccessibilitySelection()
             return [.bool(true)]
         default:
             throw AtspiError.unknownMethod(Atspi.Interface.selection, member)

@@ -36,6 +36,9 @@ enum AtspiNode {
 
     /// The element a view draws, when this node is one.
     var element: AccessibilityElement? {
+        if case .element(let view, let index) = self, let container = view as? AccessibilityItemContainer {
+            return container.accessibilityItemElement(at: index)
+        }
         guard case .element(let view, let index) = self,
               let elements = (view as? AccessibilityElementProviding)?.accessibilityElements,
               index >= 0, index < elements.count else { return nil }
@@ -84,6 +87,10 @@ struct AtspiTree {
         case .window(let window):
             return AccessibilityNode.exposedChildren(of: window.contentView).map { .view($0) }
         case .view(let view):
+            if let container = view as? AccessibilityItemContainer {
+                // Only the items with views: a million rows are counted and fetched by index instead.
+                return container.accessibilityShownItemIndices.map { child(of: container, at: $0) }
+            }
             var views = AccessibilityNode.exposedChildren(of: view)
             if view.effectiveAccessibilityRole == .list {
                 // Items in reading order (rows, then left to right), whatever order their views were added in.
@@ -114,7 +121,32 @@ struct AtspiTree {
         }
     }
 
+    /// An item of a container: its view when it has one, else an element standing for it.
+    func child(of container: AccessibilityItemContainer, at index: Int) -> AtspiNode {
+        container.accessibilityItemView(at: index).map { .view($0) } ?? .element(container, index)
+    }
+
+    /// How many children a node has, without listing a container's items.
+    func childCount(of node: AtspiNode) -> Int {
+        if case .view(let view) = node, let container = view as? AccessibilityItemContainer { return container.accessibilityItemCount }
+        return children(of: node).count
+    }
+
+    /// The child at an index, resolved on demand for a container's items.
+    func child(of node: AtspiNode, at index: Int) -> AtspiNode? {
+        if case .view(let view) = node, let container = view as? AccessibilityItemContainer {
+            return index >= 0 && index < container.accessibilityItemCount ? child(of: container, at: index) : nil
+        }
+        let children = children(of: node)
+        return index >= 0 && index < children.count ? children[index] : nil
+    }
+
     func indexInParent(of node: AtspiNode) -> Int {
+        if case .element(let view, let index) = node, view is AccessibilityItemContainer { return index }
+        if case .view(let view) = node, let container = view.superview as? AccessibilityItemContainer,
+           let index = container.accessibilityIndex(ofItemView: view) {
+            return index
+        }
         guard let parent = parent(of: node) else { return -1 }
         return children(of: parent).firstIndex { $0 == node } ?? -1
     }
@@ -161,10 +193,17 @@ struct AtspiTree {
             if node.states.contains(.singleLine) { states.insert(.singleLine) }
             if node.states.contains(.multiLine) { states.insert(.multiLine) }
             if node.states.contains(.selectable) { states.insert(.selectableText) }
-            if view is TagChip { states.insert(.selectable) }
+            if view is TagChip || view is CollectionViewCell { states.insert(.selectable) }
+            if view is CollectionView { states.insert(.multiselectable) }
             return states
-        case .element:
-            return [.enabled, .sensitive, .showing, .visible, .selectable]
+        case .element(let view, let index):
+            var states: Set<Atspi.State> = [.enabled, .sensitive, .showing, .visible, .selectable]
+            if let container = view as? AccessibilityItemContainer {
+                // Rows without views are out of sight.
+                states.subtract([.showing, .visible])
+                if container.accessibilitySelectedItemIndices.contains(index) { states.insert(.selected) }
+            }
+            return states
         }
     }
 

@@ -78,7 +78,7 @@ enum Atspi {
 
     /// `AtspiStateType` values.
     enum State: Int {
-        case active = 1, editable = 7, enabled = 8, focusable = 11, focused = 12, multiLine = 17
+        case active = 1, editable = 7, enabled = 8, focusable = 11, focused = 12, multiselectable = 16, multiLine = 17
         case selectable = 22, selected = 23, sensitive = 24, showing = 25, singleLine = 26
         case visible = 30, selectableText = 38
 
@@ -90,6 +90,7 @@ enum Atspi {
             case .enabled: "enabled"
             case .focusable: "focusable"
             case .focused: "focused"
+            case .multiselectable: "multiselectable"
             case .multiLine: "multi-line"
             case .selectable: "selectable"
             case .selected: "selected"

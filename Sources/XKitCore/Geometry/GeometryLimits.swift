@@ -1,11 +1,12 @@
 /// The range of coordinates and lengths views keep, so that NaN, infinities and absurd values set by
 /// an app are clamped where they are set instead of trapping later in a Double-to-Int conversion.
 public enum GeometryLimits {
-    /// The largest magnitude of a view coordinate or length, in points (2^24).
+    /// The largest magnitude of a view coordinate or length, in points (2^27: a million 100-point
+    /// rows of a collection view fit).
     ///
     /// Whole points stay exact in a Double far beyond it, and at the largest scale (8) it is still
     /// well inside Int32 device pixels, so every later conversion is safe.
-    public static let maximumMagnitude: Double = 16_777_216
+    public static let maximumMagnitude: Double = 134_217_728
 
     /// `value` clamped to ±`maximumMagnitude`; NaN becomes `nanReplacement`.
     public static func clamp(_ value: Double, nanReplacement: Double = 0) -> Double {
