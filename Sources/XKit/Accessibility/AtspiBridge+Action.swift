@@ -7,7 +7,7 @@ extension AtspiBridge {
         if let element = node.element { return element.actionName.map { [$0] } ?? [] }
         guard case .view(let view) = node else { return [] }
         if view is TagChip { return ["remove", "select"] }
-        if view is Button { return ["click"] }
+        if view is Button || view is Switch || view is CheckBox { return ["click"] }
         return []
     }
 

@@ -162,6 +162,8 @@ struct AtspiTree {
             if node.states.contains(.multiLine) { states.insert(.multiLine) }
             if node.states.contains(.selectable) { states.insert(.selectableText) }
             if view is TagChip { states.insert(.selectable) }
+            if node.states.contains(.checked) { states.insert(.checked) }
+            if node.states.contains(.indeterminate) { states.insert(.indeterminate) }
             return states
         case .element:
             return [.enabled, .sensitive, .showing, .visible, .selectable]

@@ -22,17 +22,27 @@ struct ActionList<Sender: AnyObject> {
         entries.removeAll { $0.token == token }
     }
 
-    /// Runs every handler registered for any of `events`, in order; returns how many ran.
-    @discardableResult
-    mutating func send(_ events: ControlEvents, sender: Sender) -> Int {
-        let matching = entries.filter { !$0.events.isDisjoint(with: events) }
+    /// Runs every handler registered for any of `events`, in order; returns how many ran and
+    /// the tokens of handlers that asked to be dropped.
+    ///
+    /// It does not mutate, so the owner calls it on a copy: a handler may then add, remove or
+    /// send actions on the same control (a switch sends `.valueChanged` from its click handler)
+    /// without overlapping access to the stored list.
+    func run(_ events: ControlEvents, sender: Sender) -> (ran: Int, dropped: [ActionToken]) {
         var dropped: [ActionToken] = []
         var ran = 0
-        for entry in matching {
+        for entry in entries where !entry.events.isDisjoint(with: events) {
             if entry.handler(sender) { ran += 1 } else { dropped.append(entry.token) }
         }
-        if !dropped.isEmpty { entries.removeAll { dropped.contains($0.token) } }
-        return ran
+        return (ran, dropped)
+    }
+
+    /// Runs the handlers (see `run`) and drops those that asked; returns how many ran.
+    @discardableResult
+    mutating func send(_ events: ControlEvents, sender: Sender) -> Int {
+        let result = run(events, sender: sender)
+        if !result.dropped.isEmpty { entries.removeAll { result.dropped.contains($0.token) } }
+        return result.ran
     }
 
     /// How many handlers are registered for any of the events.

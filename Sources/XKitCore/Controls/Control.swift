@@ -72,7 +72,9 @@ open class Control: View {
 
     /// Runs the handlers for the events (in the order they were added) and traces them.
     open func sendActions(for events: ControlEvents) {
-        let ran = actions.send(events, sender: self)
+        let handlers = actions
+        let (ran, dropped) = handlers.run(events, sender: self)
+        for token in dropped { actions.remove(token) }
         guard ran > 0 else { return }
         for (event, name) in ControlEvents.names where events.contains(event) {
             Trace.emit("action", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("type", .string(traceType)),
