@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The headless platform records what each surface kind needs, as the X backend does it.
 @MainActor

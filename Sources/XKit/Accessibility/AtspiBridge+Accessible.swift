@@ -26,6 +26,10 @@ extension AtspiBridge {
                 applicationID = id
                 return []
             }
+            if interface == Atspi.Interface.value, name == "CurrentValue", let value = args[2].doubleValue {
+                try setCurrentValue(value, node: node)
+                return []
+            }
             throw AtspiError(name: "org.freedesktop.DBus.Error.PropertyReadOnly", text: "\(interface).\(name) is read-only")
         default:
             throw AtspiError.unknownMethod(Atspi.Interface.properties, member)
@@ -38,7 +42,8 @@ extension AtspiBridge {
          Atspi.Interface.action: ["NActions"],
          Atspi.Interface.text: ["CharacterCount", "CaretOffset"],
          Atspi.Interface.selection: ["NSelectedChildren"],
-         Atspi.Interface.hyperlink: ["NAnchors", "StartIndex", "EndIndex"]]
+         Atspi.Interface.hyperlink: ["NAnchors", "StartIndex", "EndIndex"],
+         Atspi.Interface.value: ["CurrentValue", "MinimumValue", "MaximumValue", "MinimumIncrement", "Text"]]
     }
 
     private func property(interface: String, name: String, node: AtspiNode) -> DBusValue? {
@@ -59,6 +64,7 @@ extension AtspiBridge {
         case (Atspi.Interface.text, "CaretOffset"): return textContent(of: node).map { _ in .int32(Int32(clamping: caretOffset(of: node))) }
         case (Atspi.Interface.selection, "NSelectedChildren"): return .int32(Int32(clamping: selectedChildren(of: node).count))
         case (Atspi.Interface.hyperlink, _): return hyperlinkProperty(name, node: node)
+        case (Atspi.Interface.value, _): return valueProperty(name, node: node)
         default: return nil
         }
     }
@@ -104,6 +110,7 @@ extension AtspiBridge {
         if node.view is TagInputView || node.view is AccessibilityItemContainer, node.element == nil {
             result.append(Atspi.Interface.selection)
         }
+        if node.view is AccessibilityValueProviding, node.element == nil { result.append(Atspi.Interface.value) }
         if let label = node.view as? Label {
             if node.element == nil, !label.tappableRanges.isEmpty { result.append(Atspi.Interface.hypertext) }
             if node.element != nil { result.append(Atspi.Interface.hyperlink) }

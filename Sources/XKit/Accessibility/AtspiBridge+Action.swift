@@ -9,7 +9,7 @@ extension AtspiBridge {
         guard case .view(let view) = node else { return [] }
         let standard = AccessibilityNode.standardActions(of: view).map(\.name)
         if view is TagChip { return ["remove", "select"] + standard }
-        if view is Button { return ["click"] + standard }
+        if view is Button || view is Switch || view is CheckBox { return ["click"] + standard }
         return standard
     }
 

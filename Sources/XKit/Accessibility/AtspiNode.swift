@@ -195,6 +195,8 @@ struct AtspiTree {
             if node.states.contains(.selectable) { states.insert(.selectableText) }
             if view is TagChip || view is CollectionViewCell { states.insert(.selectable) }
             if view is CollectionView { states.insert(.multiselectable) }
+            if node.states.contains(.checked) { states.insert(.checked) }
+            if node.states.contains(.indeterminate) { states.insert(.indeterminate) }
             return states
         case .element(let view, let index):
             var states: Set<Atspi.State> = [.enabled, .sensitive, .showing, .visible, .selectable]

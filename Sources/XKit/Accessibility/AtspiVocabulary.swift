@@ -20,6 +20,7 @@ enum Atspi {
         static let selection = "org.a11y.atspi.Selection"
         static let hypertext = "org.a11y.atspi.Hypertext"
         static let hyperlink = "org.a11y.atspi.Hyperlink"
+        static let value = "org.a11y.atspi.Value"
         static let socket = "org.a11y.atspi.Socket"
         static let properties = "org.freedesktop.DBus.Properties"
         static let introspectable = "org.freedesktop.DBus.Introspectable"
@@ -39,6 +40,8 @@ enum Atspi {
     enum Role: UInt32 {
         case filler = 20, frame = 23, label = 29, list = 31, listItem = 32, menu = 33, menuItem = 35
         case panel = 39, pushButton = 43, window = 69, application = 75, entry = 79, link = 88
+        case alert = 2, animation = 3, checkBox = 7, dialog = 16, pageTab = 37, pageTabList = 38, progressBar = 42
+        case radioButton = 44, slider = 51, spinButton = 52, toggleButton = 62
 
         init(_ role: AccessibilityNode.Role) {
             switch role {
@@ -53,6 +56,17 @@ enum Atspi {
             case .listItem: self = .listItem
             case .menu: self = .menu
             case .menuItem: self = .menuItem
+            case .toggleButton: self = .toggleButton
+            case .checkBox: self = .checkBox
+            case .radioButton: self = .radioButton
+            case .slider: self = .slider
+            case .spinButton: self = .spinButton
+            case .progressBar: self = .progressBar
+            case .animation: self = .animation
+            case .pageTabList: self = .pageTabList
+            case .pageTab: self = .pageTab
+            case .dialog: self = .dialog
+            case .alert: self = .alert
             }
         }
 
@@ -72,13 +86,25 @@ enum Atspi {
             case .application: "application"
             case .entry: "entry"
             case .link: "link"
+            case .alert: "alert"
+            case .animation: "animation"
+            case .checkBox: "check box"
+            case .dialog: "dialog"
+            case .pageTab: "page tab"
+            case .pageTabList: "page tab list"
+            case .progressBar: "progress bar"
+            case .radioButton: "radio button"
+            case .slider: "slider"
+            case .spinButton: "spin button"
+            case .toggleButton: "toggle button"
             }
         }
     }
 
     /// `AtspiStateType` values.
     enum State: Int {
-        case active = 1, editable = 7, enabled = 8, focusable = 11, focused = 12, multiselectable = 16, multiLine = 17
+        case active = 1, checked = 4, editable = 7, enabled = 8, focusable = 11, focused = 12, modal = 16, multiLine = 17
+        case multiselectable = 18, indeterminate = 32
         case selectable = 22, selected = 23, sensitive = 24, showing = 25, singleLine = 26
         case visible = 30, selectableText = 38
 
@@ -86,6 +112,9 @@ enum Atspi {
         var eventName: String {
             switch self {
             case .active: "active"
+            case .checked: "checked"
+            case .modal: "modal"
+            case .indeterminate: "indeterminate"
             case .editable: "editable"
             case .enabled: "enabled"
             case .focusable: "focusable"

@@ -30,7 +30,8 @@ extension AccessibilityNode {
     /// The state names, in a fixed order.
     var stateNames: [String] {
         let names: [(States, String)] = [(.focusable, "focusable"), (.focused, "focused"), (.selected, "selected"),
-                                         (.disabled, "disabled"), (.copyable, "copyable"), (.selectable, "selectable")]
+                                         (.disabled, "disabled"), (.copyable, "copyable"), (.selectable, "selectable"),
+                                         (.checked, "checked"), (.indeterminate, "indeterminate")]
         return names.filter { states.contains($0.0) }.map(\.1)
     }
 }

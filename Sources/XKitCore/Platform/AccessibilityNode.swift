@@ -7,6 +7,8 @@ public struct AccessibilityNode {
     /// The node's role, as accessibility APIs name them.
     public enum Role: String, Sendable {
         case window, panel, filler, label, link, pushButton, entry, list, listItem, menu, menuItem
+        case toggleButton, checkBox, radioButton, slider, spinButton, progressBar, animation, pageTabList, pageTab
+        case dialog, alert
     }
 
     /// States a node can be in.
@@ -26,6 +28,10 @@ public struct AccessibilityNode {
         public static let singleLine = States(rawValue: 1 << 8)
         /// Its text may wrap onto several lines.
         public static let multiLine = States(rawValue: 1 << 9)
+        /// It is on (a switch, a check box, a chosen radio button).
+        public static let checked = States(rawValue: 1 << 10)
+        /// Its value is unknown (an indeterminate progress view, a mixed check box).
+        public static let indeterminate = States(rawValue: 1 << 11)
     }
 
     /// The view the node describes.
@@ -44,6 +50,8 @@ public struct AccessibilityNode {
     public var states: States
     /// The actions it supports (`.copy`, a button's press).
     public var actions: [Action]
+    /// The value of a slider, stepper, progress view or switch, with its range; nil for other views.
+    public var value: AccessibilityValue?
 
     /// The node for one view.
     public init(view: View) {
@@ -67,6 +75,10 @@ public struct AccessibilityNode {
             states.insert(label.numberOfLines == 1 ? .singleLine : .multiLine)
         }
         if view is TextField { states.formUnion([.editable, .singleLine]) }
+        if let valued = view as? AccessibilityValueProviding {
+            value = valued.accessibilityValue
+            states.formUnion(valued.accessibilityValueStates)
+        }
         self.states = states
         actions = AccessibilityNode.standardActions(of: view)
     }

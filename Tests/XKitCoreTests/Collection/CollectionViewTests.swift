@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// A row cell with one label; counts how often it was prepared for reuse.
 @MainActor

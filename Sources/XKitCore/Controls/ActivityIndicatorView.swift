@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A spinning wheel that says "busy", like UIActivityIndicatorView.
+///
+///     spinner.startAnimating()
+///     …
+///     spinner.stopAnimating()   // hidden again, since hidesWhenStopped is true
+@MainActor
+open class ActivityIndicatorView: View {
+    /// Whether it spins.
+    public private(set) var isAnimating = false
+    /// Whether it is hidden while not spinning (true by default, as UIKit).
+    open var hidesWhenStopped = true { didSet { if !isAnimating { isHidden = hidesWhenStopped } } }
+    /// The spokes' colour; nil uses `.secondaryLabel`.
+    open var color: Color? { didSet { setNeedsDisplay() } }
+    /// Which spoke is brightest, 0..<1 of a turn; the window's frame clock moves it.
+    public var spinPhase: Double = 0 { didSet { setNeedsDisplay() } }
+
+    static let spokes = 8
+    public static let standardSize = Size(width: 20, height: 20)
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame.size == .zero ? Rect(origin: frame.origin, size: ActivityIndicatorView.standardSize) : frame)
+        isHidden = true
+    }
+
+    /// Starts spinning (and shows the view).
+    open func startAnimating() {
+        guard !isAnimating else { return }
+        isAnimating = true
+        isHidden = false
+        window?.viewTreeDidChange()
+        animatingDidChange()
+    }
+
+    /// Stops spinning (and hides the view if `hidesWhenStopped`).
+    open func stopAnimating() {
+        guard isAnimating else { return }
+        isAnimating = false
+        if hidesWhenStopped { isHidden = true }
+        window?.viewTreeDidChange()
+        animatingDidChange()
+    }
+
+    /// Called when spinning starts or stops; the spin's driver hooks in here.
+    open func animatingDidChange() {}
+
+    open override func sizeThatFits(_ size: Size) -> Size { ActivityIndicatorView.standardSize }
+
+    open override func draw(in context: GraphicsContext) {
+        let base = color ?? .secondaryLabel
+        let c = Point(x: bounds.width / 2, y: bounds.height / 2)
+        let r = min(bounds.width, bounds.height) / 2
+        let lead = Int((spinPhase - spinPhase.rounded(.down)) * Double(Self.spokes)) % Self.spokes
+        for i in 0..<Self.spokes {
+            let angle = Double(i) / Double(Self.spokes) * 2 * Double.pi
+            let (s, co) = (sin(angle), cos(angle))
+            let behind = (lead - i + Self.spokes) % Self.spokes
+            let alpha = max(0.15, 1 - Double(behind) / Double(Self.spokes))
+            let inner = r * 0.45, outer = r * 0.95, w = max(1.5, r * 0.16)
+            let (nx, ny) = (-co * w / 2, s * w / 2)
+            let a = Point(x: c.x + s * inner, y: c.y - co * inner), b = Point(x: c.x + s * outer, y: c.y - co * outer)
+            context.fillPolygon([Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
+                                 Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)],
+                                color: base.withAlpha(base.alpha * alpha))
+        }
+    }
+
+    open override var accessibilityRole: AccessibilityNode.Role { .animation }
+    open override var accessibilityName: String? { isAnimating ? "busy" : nil }
+
+    open override var traceType: String { "ActivityIndicatorView" }
+
+    open override func traceFields() -> [(String, JSON)] {
+        super.traceFields() + [("animating", .bool(isAnimating))]
+    }
+}

@@ -1,0 +1,27 @@
+/// The keyboard of one-of-many controls (a segmented control, a radio group): arrows move the choice,
+/// Home/End go to the ends, skipping disabled items; nil when the key does not move it.
+struct ChoiceNavigation {
+    var count: Int
+    var isEnabled: (Int) -> Bool
+
+    func index(after key: Key, from current: Int) -> Int? {
+        guard count > 0 else { return nil }
+        switch key {
+        case .right, .down: return step(from: current, by: 1)
+        case .left, .up: return step(from: current, by: -1)
+        case .home: return (0..<count).first(where: isEnabled)
+        case .end: return (0..<count).last(where: isEnabled)
+        default: return nil
+        }
+    }
+
+    /// The next enabled item in a direction, wrapping round as GTK's radio buttons do.
+    private func step(from current: Int, by delta: Int) -> Int? {
+        var i = current < 0 ? (delta > 0 ? -1 : count) : current
+        for _ in 0..<count {
+            i = (i + delta + count) % count
+            if isEnabled(i) { return i }
+        }
+        return nil
+    }
+}

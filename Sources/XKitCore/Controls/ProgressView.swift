@@ -1,0 +1,87 @@
+/// A bar that shows how far a task has gone, like UIProgressView; indeterminate when the amount is unknown.
+///
+///     let progress = ProgressView()
+///     progress.setProgress(0.4, animated: true)
+///     progress.isIndeterminate = true   // a stripe sweeps along the track
+@MainActor
+open class ProgressView: View, AccessibilityValueProviding {
+    /// How much is done, 0...1 (NaN becomes 0, with a warning).
+    open var progress: Float = 0 {
+        didSet {
+            if !progress.isFinite {
+                Trace.warnOnce("progress.nan", "a progress view's progress was set to \(progress); it becomes 0")
+                progress = 0
+            }
+            progress = min(1, max(0, progress))
+            if progress != oldValue { setNeedsDisplay(); window?.viewTreeDidChange() }
+        }
+    }
+    /// Whether the amount is unknown: a stripe sweeps back and forth instead of a filled part.
+    open var isIndeterminate = false {
+        didSet {
+            guard isIndeterminate != oldValue else { return }
+            setNeedsDisplay()
+            window?.viewTreeDidChange()
+            indeterminateDidChange()
+        }
+    }
+    /// Where the indeterminate stripe is, 0...1 of its sweep; the window's frame clock moves it.
+    public var sweepPhase: Double = 0 { didSet { setNeedsDisplay() } }
+    /// The filled part's colour; nil uses the tint.
+    open var progressTintColor: Color? { didSet { setNeedsDisplay() } }
+    /// The track's colour.
+    open var trackTintColor: Color? { didSet { setNeedsDisplay() } }
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+    }
+
+    /// Sets the progress; `animated` is accepted for UIKit's shape.
+    open func setProgress(_ progress: Float, animated: Bool) { self.progress = progress }
+
+    /// Called when `isIndeterminate` changes; the sweep's driver hooks in here.
+    open func indeterminateDidChange() {}
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        Size(width: size.width.isFinite ? size.width : 160, height: 6)
+    }
+
+    /// The stripe's rect in bounds coordinates for a sweep phase (a triangle wave across the track).
+    func stripeRect(phase: Double) -> Rect {
+        let width = bounds.width * 0.3
+        let t = phase - phase.rounded(.down)
+        let along = t < 0.5 ? t * 2 : (1 - t) * 2
+        return Rect(x: (bounds.width - width) * along, y: 0, width: width, height: bounds.height)
+    }
+
+    open override func draw(in context: GraphicsContext) {
+        let track = Rect(origin: .zero, size: bounds.size)
+        let radius = min(track.height / 2, 3)
+        context.fillRoundedRect(track, radius: radius, color: trackTintColor ?? .systemFill)
+        let fill = progressTintColor ?? tintColor ?? .tint
+        if isIndeterminate {
+            context.fillRoundedRect(stripeRect(phase: sweepPhase), radius: radius, color: fill)
+        } else if progress > 0 {
+            context.fillRoundedRect(Rect(x: 0, y: 0, width: track.width * Double(progress), height: track.height),
+                                    radius: radius, color: fill)
+        }
+    }
+
+    open override var accessibilityRole: AccessibilityNode.Role { .progressBar }
+
+    public var accessibilityValue: AccessibilityValue {
+        let p = Double(progress)
+        return AccessibilityValue(current: isIndeterminate ? 0 : p, minimum: 0, maximum: 1, increment: 0,
+                                  text: isIndeterminate ? "busy" : "\(Int((p * 100).rounded()))%")
+    }
+
+    public var accessibilityValueStates: AccessibilityNode.States { isIndeterminate ? .indeterminate : [] }
+
+    public func setAccessibilityValue(_ value: Double) -> Bool { false }
+
+    open override var traceType: String { "ProgressView" }
+
+    open override func traceFields() -> [(String, JSON)] {
+        super.traceFields() + [("progress", .double(Double(progress))), ("indeterminate", .bool(isIndeterminate))]
+    }
+}
