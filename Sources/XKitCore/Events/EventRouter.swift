@@ -10,7 +10,7 @@ public final class EventRouter {
     public private(set) weak var firstResponder: View?
     /// Whether focus was last moved with the keyboard; the focus ring shows only then, as with
     /// `:focus-visible` on the web and GTK's focus-visible, so clicks don't leave rings behind.
-    public private(set) var showsFocusRing = false
+    public internal(set) var showsFocusRing = false
     /// The view that took the pointer on button-down and gets drags until release.
     public private(set) weak var capturingView: View?
     /// The view under the pointer, for hover feedback.

@@ -61,8 +61,6 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
             kept[oldPath] = newPath
             if reloadedIDs.contains(id) { reloaded.insert(newPath) }
         }
-        let before = collectionView.cellViewCount
-        _ = before
         collectionView.applyChanges(reloaded: reloaded, countsChanged: countsChanged || oldPaths.count != newPaths.count,
                                     keptCells: kept)
         collectionView.restoreSelection(selectedIDs.compactMap { newPaths[$0] }, cursor: cursorID.flatMap { newPaths[$0] })

@@ -144,6 +144,8 @@ extension TagInputView {
         guard tags.indices.contains(index) else { return }
         scrollToTag(at: index)
         layoutIfNeeded()
+        // Focus moved by the keyboard is always visible, even after a click hid the ring.
+        window?.eventRouter.showsFocusRing = true
         activeChips[tags[index].id]?.becomeFirstResponder()
     }
 
