@@ -22,7 +22,7 @@ case "$purpose" in
                   dbus at-spi2-core python3-pyatspi python3-dogtail
                   locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd
                   unicode-data libharfbuzz-bin) ;;
-  bench) packages+=(libxtst-dev libxdamage-dev libxfixes-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libpango1.0-dev tk python3 gcc time) ;;
+  bench) packages+=(libxtst-dev libxdamage-dev libxfixes-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libgtk-4-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac
 
