@@ -251,6 +251,11 @@ open class View: Responder {
     /// Called when the view gains or loses keyboard focus.
     open func focusDidChange() { setNeedsDisplay() }
 
+    /// The view's traits changed (the desktop went dark, or an override above it changed).
+    ///
+    /// Semantic colours redraw by themselves; override it for what is computed from colours.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
     // MARK: Hit testing
 
     /// Whether a point in this view's coordinates is inside it.
