@@ -16,3 +16,12 @@ extension Color {
     /// The edge of an unchecked check box or radio button: stronger than `.separator`, so the shape reads.
     public static let separatorStrong = Color(light: 0x8E8E93, dark: 0x8E8E93, highContrastLight: 0x3A3A3F, highContrastDark: 0xD8D8DC)
 }
+
+extension Color {
+    /// A tag chip's fill.
+    public static let chipBackground = Color(light: 0xE4ECF7, dark: 0x2A3A52, highContrastLight: 0xD0DDF0, highContrastDark: 0x1F3A66)
+    /// The scroll bar's track.
+    public static let scrollTrack = Color(light: Color.black.withAlpha(0.04), dark: Color.white.withAlpha(0.06))
+    /// The scroll bar's thumb, before its alpha.
+    public static let scrollThumb = Color(light: Color.black, dark: Color.white)
+}
