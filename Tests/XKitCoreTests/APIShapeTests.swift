@@ -14,7 +14,7 @@ import Testing
         let system: [Color] = [.systemBlue, .systemRed, .systemGreen, .systemOrange, .systemGray, .systemYellow,
                                .systemPurple, .systemPink, .systemTeal, .systemIndigo]
         #expect(Set(system).count == system.count)
-        #expect(Color.accent == .systemBlue)
+        #expect(Color.accent.resolvedColor(with: TraitCollection(userInterfaceStyle: .light)) == .systemBlue)
         let view = View()
         view.backgroundColor = .orange
         #expect(view.backgroundColor == Color(red: 1, green: 0.5, blue: 0))

@@ -41,6 +41,19 @@ open class Application: Responder {
         }
     }
 
+    /// The desktop's appearance (light or dark, contrast), which windows follow unless they override it.
+    public private(set) var desktopTraitCollection = TraitCollection()
+
+    /// The platform read a new desktop appearance: every window that follows it redraws in it.
+    @_spi(Platform) public func desktopTraitCollectionDidChange(_ traits: TraitCollection) {
+        guard traits != desktopTraitCollection else { return }
+        let before = desktopTraitCollection
+        desktopTraitCollection = traits
+        Trace.emit("appearance.changed", [("appearance", .string(traits.description))])
+        for window in windows { window.traitsDidChange(from: before.overriding(window.overrideUserInterfaceStyle)) }
+        platform.setNeedsDisplayPass()
+    }
+
     private var terminationHandlers: [(@escaping () -> Void) -> Void] = []
     private var isTerminating = false
 

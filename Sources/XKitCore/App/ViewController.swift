@@ -139,6 +139,9 @@ open class ViewController: Responder {
     /// Called after the view's `layoutSubviews`, before its subviews lay out.
     open func viewDidLayoutSubviews() {}
 
+    /// The traits of the controller's view changed (light or dark, contrast).
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
     /// The size the view would like within `size` (its `sizeThatFits`); containers use it.
     open var preferredContentSize: Size { view.sizeThatFits(Size(width: .infinity, height: .infinity)) }
 

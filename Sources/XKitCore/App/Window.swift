@@ -51,6 +51,13 @@ open class Window: Responder {
     public internal(set) var isShown = false
     /// Controllers that began appearing and hear `viewDidAppear` after the next drawn frame.
     var appearancesToFinish: [ViewController] = []
+    /// Forces the window light or dark; `.unspecified` (the default) follows the desktop.
+    public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
+        didSet {
+            guard overrideUserInterfaceStyle != oldValue else { return }
+            traitsDidChange(from: application.desktopTraitCollection.overriding(oldValue))
+        }
+    }
     /// The states the window manager reports for the window (fullscreen, maximized).
     public private(set) var windowState: WindowState = []
     private var requestedState: WindowState = []
@@ -194,7 +201,10 @@ open class Window: Responder {
     /// gives its top-left screen-sized part.
     public func snapshot() -> RGBImage? {
         layoutIfPending()
-        return surface.snapshot(size: size) { context, rect in contentView.render(in: context, dirty: rect) }
+        let traits = traitCollection
+        return surface.snapshot(size: size) { context, rect in
+            traits.performAsCurrent { contentView.render(in: context, dirty: rect) }
+        }
     }
 
     // MARK: Invalidation
@@ -236,10 +246,11 @@ open class Window: Responder {
         dirtyRect = nil
         let clip = dirty.intersection(Rect(origin: .zero, size: size)).integral(scale: scale)
         guard !clip.isEmpty else { return }
+        let traits = traitCollection
         surface.present(dirty: clip, size: size) { context, rect in
             context.saveState()
             context.clip(to: rect)
-            contentView.render(in: context, dirty: rect)
+            traits.performAsCurrent { contentView.render(in: context, dirty: rect) }
             context.restoreState()
         }
         if !hasDrawnFirstFrame {

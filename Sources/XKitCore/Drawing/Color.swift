@@ -6,18 +6,40 @@
 ///     view.backgroundColor = .systemBlue
 ///     label.textColor = Color(hex: 0x336699)
 public struct Color: Hashable, Sendable {
-    /// The red component, 0...1: `Color.orange.redComponent`.
-    public var redComponent: Double
+    /// The components in the light appearance (all a plain colour has).
+    var light: RGBA
+    /// The other appearances' components, for semantic colours; nil for a plain colour.
+    var variants: ColorVariants?
+
+    /// The red component, 0...1: `Color.orange.redComponent`; a semantic colour gives the current appearance's.
+    public var redComponent: Double {
+        get { resolvedRGBA.red }
+        set { var c = resolvedRGBA; c.red = newValue; self = Color(rgba: c) }
+    }
     /// The green component, 0...1.
-    public var greenComponent: Double
+    public var greenComponent: Double {
+        get { resolvedRGBA.green }
+        set { var c = resolvedRGBA; c.green = newValue; self = Color(rgba: c) }
+    }
     /// The blue component, 0...1.
-    public var blueComponent: Double
+    public var blueComponent: Double {
+        get { resolvedRGBA.blue }
+        set { var c = resolvedRGBA; c.blue = newValue; self = Color(rgba: c) }
+    }
     /// The opacity, 0 (transparent) ... 1 (opaque).
-    public var alpha: Double
+    public var alpha: Double {
+        get { resolvedRGBA.alpha }
+        set { var c = resolvedRGBA; c.alpha = newValue; self = Color(rgba: c) }
+    }
+
+    init(rgba: RGBA, variants: ColorVariants? = nil) {
+        light = rgba
+        self.variants = variants
+    }
 
     /// A colour from components in 0...1: `Color(red: 1, green: 0.5, blue: 0)`.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        redComponent = red; greenComponent = green; blueComponent = blue; self.alpha = alpha
+        self.init(rgba: RGBA(red: red, green: green, blue: blue, alpha: alpha))
     }
 
     /// A grey of a brightness in 0...1: `Color(white: 0.9)`.
@@ -36,18 +58,25 @@ public struct Color: Hashable, Sendable {
         (redComponent, greenComponent, blueComponent, alpha)
     }
 
-    /// The same colour with a different alpha: `Color.black.withAlpha(0.3)`.
+    /// The same colour with a different alpha: `Color.black.withAlpha(0.3)` (in every appearance).
     public func withAlpha(_ alpha: Double) -> Color {
-        Color(red: redComponent, green: greenComponent, blue: blueComponent, alpha: alpha)
+        map { var c = $0; c.alpha = alpha; return c }
     }
 
     /// This colour mixed toward another by `fraction` (0 = self, 1 = other): `a.blended(with: .white, fraction: 0.5)`.
+    ///
+    /// Two semantic colours blend appearance by appearance, so the result is semantic too.
     public func blended(with other: Color, fraction: Double) -> Color {
-        let t = min(1, max(0, fraction))
-        return Color(red: redComponent + (other.redComponent - redComponent) * t,
-                     green: greenComponent + (other.greenComponent - greenComponent) * t,
-                     blue: blueComponent + (other.blueComponent - blueComponent) * t,
-                     alpha: alpha + (other.alpha - alpha) * t)
+        let t = min(1, max(0, fraction.isFinite ? fraction : 0))
+        func mix(_ a: RGBA, _ b: RGBA) -> RGBA {
+            RGBA(red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+                 blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+        }
+        guard variants != nil || other.variants != nil else { return Color(rgba: mix(light, other.light)) }
+        return Color(light: Color(rgba: mix(light, other.light)),
+                     dark: Color(rgba: mix(rgba(for: .dark), other.rgba(for: .dark))),
+                     highContrastLight: Color(rgba: mix(rgba(for: .highContrastLight), other.rgba(for: .highContrastLight))),
+                     highContrastDark: Color(rgba: mix(rgba(for: .highContrastDark), other.rgba(for: .highContrastDark))))
     }
 }
 
@@ -115,21 +144,36 @@ extension Color {
 
 extension Color {
     /// Primary text: `Label`'s default `textColor`.
-    public static let label = Color(hex: 0x1C1C1E)
+    public static let label = Color(light: 0x1C1C1E, dark: 0xF2F2F7, highContrastLight: 0x000000, highContrastDark: 0xFFFFFF)
     /// Secondary text such as captions and hints: `Label(text: "2 min ago", textColor: .secondaryLabel)`.
-    public static let secondaryLabel = Color(hex: 0x6B6B73)
+    public static let secondaryLabel = Color(light: 0x6B6B73, dark: 0xAEAEB2, highContrastLight: 0x3A3A3F, highContrastDark: 0xD8D8DC)
     /// Tertiary text such as placeholders.
-    public static let tertiaryLabel = Color(hex: 0xA1A1A8)
+    public static let tertiaryLabel = Color(light: 0xA1A1A8, dark: 0x6E6E73, highContrastLight: 0x6B6B73, highContrastDark: 0xAEAEB2)
     /// Thin lines and borders between content: `view.borderColor = .separator`.
-    public static let separator = Color(hex: 0xD1D1D6)
+    public static let separator = Color(light: 0xD1D1D6, dark: 0x3A3A3C, highContrastLight: 0x8E8E93, highContrastDark: 0x8E8E93)
     /// The window's background (a `Window`'s content view uses it).
-    public static let windowBackground = Color(hex: 0xF4F4F6)
+    public static let windowBackground = Color(light: 0xF4F4F6, dark: 0x1E1E20, highContrastLight: 0xFFFFFF, highContrastDark: 0x000000)
     /// The background of controls and cards that sit on the window background (fields, tag inputs).
-    public static let controlBackground = Color(hex: 0xFFFFFF)
+    public static let controlBackground = Color(light: 0xFFFFFF, dark: 0x2C2C2E, highContrastLight: 0xFFFFFF, highContrastDark: 0x1C1C1E)
     /// The accent of focus, selection and prominent buttons: `Button`'s default background.
-    public static let accent = Color.systemBlue
+    public static let accent = Color.tint
     /// The dark background of the popup menu.
-    public static let menuBackground = Color(hex: 0x2C2C2E)
+    public static let menuBackground = Color(light: 0x2C2C2E, dark: 0x3A3A3C, highContrastLight: 0x000000, highContrastDark: 0x1C1C1E)
     /// The highlight behind selected text.
-    public static let selection = Color(hex: 0xB3D4FF)
+    public static let selection = Color(light: 0xB3D4FF, dark: 0x264F78, highContrastLight: 0x99C2FF, highContrastDark: 0x1F5FAF)
+}
+
+// MARK: More semantic colours, as UIKit names them
+
+extension Color {
+    /// The background of a screen's content (white in light, near black in dark).
+    public static let systemBackground = Color(light: 0xFFFFFF, dark: 0x1C1C1E, highContrastLight: 0xFFFFFF, highContrastDark: 0x000000)
+    /// The background of grouped content on `systemBackground`.
+    public static let secondarySystemBackground = Color(light: 0xF2F2F7, dark: 0x2C2C2E, highContrastLight: 0xEBEBF0, highContrastDark: 0x242426)
+    /// A third level of background.
+    public static let tertiarySystemBackground = Color(light: 0xFFFFFF, dark: 0x3A3A3C, highContrastLight: 0xFFFFFF, highContrastDark: 0x2C2C2E)
+    /// Text of links (a label's tappable ranges).
+    public static let link = Color(light: 0x0A64D8, dark: 0x4DA3FF, highContrastLight: 0x0040A0, highContrastDark: 0x80BFFF)
+    /// Placeholder text in fields.
+    public static let placeholderText = Color.tertiaryLabel
 }

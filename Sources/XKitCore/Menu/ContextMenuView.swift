@@ -20,12 +20,12 @@ public final class ContextMenuView: View {
     var onPanelChange: (() -> Void)?
 
     static let font = Font.system(size: 13)
-    static let background = Color(hex: 0xFFFFFF)
-    static let border = Color(hex: 0xB8B8BE)
-    static let highlight = Color(hex: 0x0A64D8)
-    static let text = Color(hex: 0x1C1C1E)
-    static let disabledText = Color(hex: 0xA1A1A8)
-    static let separatorColor = Color(hex: 0xDCDCE0)
+    static let background = Color(light: 0xFFFFFF, dark: 0x2C2C2E, highContrastLight: 0xFFFFFF, highContrastDark: 0x000000)
+    static let border = Color(light: 0xB8B8BE, dark: 0x545458, highContrastLight: 0x3A3A3F, highContrastDark: 0xD8D8DC)
+    static let highlight = Color.tint
+    static let text = Color.label
+    static let disabledText = Color.tertiaryLabel
+    static let separatorColor = Color.separator
     static let cornerRadius = 6.0
     static let backTitle = "Back"
 

@@ -15,9 +15,9 @@ public final class MenuView: View {
     var onCancel: (() -> Void)?
 
     static let font = Font.system(size: 13, weight: .medium)
-    static let background = Color(hex: 0x2C2C2E)
-    static let highlight = Color(hex: 0x0A64D8)
-    static let divider = Color(hex: 0x5A5A5E)
+    static let background = Color.menuBackground
+    static let highlight = Color.tint
+    static let divider = Color(light: 0x5A5A5E, dark: 0x636366)
 
     private var pressedIndex: Int?
 

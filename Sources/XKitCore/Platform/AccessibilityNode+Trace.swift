@@ -24,7 +24,8 @@ extension AccessibilityNode {
             for sub in view.subviews { walk(sub) }
         }
         walk(window.contentView)
-        return [("title", .string(window.title)), ("views", .array(nodes))]
+        return [("title", .string(window.title)), ("appearance", .string(window.traitCollection.description)),
+                ("views", .array(nodes))]
     }
 
     /// The state names, in a fixed order.

@@ -90,10 +90,10 @@ open class ScrollBar: View {
     open override func draw(in context: GraphicsContext) {
         guard maximumOffset > 0 else { return }
         let thickness = axis == .vertical ? bounds.width : bounds.height
-        context.fillRoundedRect(bounds.insetBy(dx: 1, dy: 1), radius: (thickness - 2) / 2, color: Color.black.withAlpha(0.04))
+        context.fillRoundedRect(bounds.insetBy(dx: 1, dy: 1), radius: (thickness - 2) / 2, color: Color.scrollTrack)
         let thumb = thumbRect
         let thumbThickness = axis == .vertical ? thumb.width : thumb.height
-        context.fillRoundedRect(thumb, radius: thumbThickness / 2, color: Color.black.withAlpha(dragStart == nil ? 0.3 : 0.45))
+        context.fillRoundedRect(thumb, radius: thumbThickness / 2, color: Color.scrollThumb.withAlpha(dragStart == nil ? 0.3 : 0.45))
     }
 
     open override var traceType: String { "ScrollBar" }

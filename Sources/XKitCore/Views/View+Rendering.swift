@@ -3,6 +3,14 @@ extension View {
     /// Draws the view and its subtree; the context's origin is the top-left of the frame.
     public func render(in context: GraphicsContext, dirty: Rect) {
         if isHidden { return }
+        // A view that forces light or dark draws its subtree with its own traits.
+        if let own = ownInterfaceStyle, TraitCollection.current.userInterfaceStyle != own {
+            return TraitCollection.current.overriding(own).performAsCurrent { renderResolved(in: context, dirty: dirty) }
+        }
+        renderResolved(in: context, dirty: dirty)
+    }
+
+    private func renderResolved(in context: GraphicsContext, dirty: Rect) {
         context.saveState()
         defer { context.restoreState() }
         let local = Rect(origin: .zero, size: frame.size)

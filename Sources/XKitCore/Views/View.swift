@@ -251,6 +251,11 @@ open class View: Responder {
     /// Called when the view gains or loses keyboard focus.
     open func focusDidChange() { setNeedsDisplay() }
 
+    /// The view's traits changed (the desktop went dark, or an override above it changed).
+    ///
+    /// Semantic colours redraw by themselves; override it for what is computed from colours.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
     // MARK: Hit testing
 
     /// Whether a point in this view's coordinates is inside it.
@@ -381,10 +386,10 @@ open class View: Responder {
     public internal(set) var isMenuTarget = false { didSet { if isMenuTarget != oldValue { setNeedsDisplay() } } }
 
     /// The tint over a view whose menu is open.
-    public static let menuTargetTint = Color(hex: 0x0A64D8, alpha: 0.16)
+    public static let menuTargetTint = Color.tint.withAlpha(0.16)
 
     /// The focus ring's colour.
-    public var focusRingColor = Color(hex: 0x3D8BFF, alpha: 0.85)
+    public var focusRingColor = Color(light: 0x3D8BFF, dark: 0x6AA9FF, highContrastLight: 0x0040A0, highContrastDark: 0xFFFFFF, alpha: 0.85)
 
     // MARK: Trace
 

@@ -81,8 +81,8 @@ final class SuggestionButton: Button {
         titleLabel.font = .system(size: 12)
         setTitleColor(.accent)
         setTitleColor(.white, for: .selected)
-        setBackgroundColor(Color(hex: 0xF2F6FC))
-        setBackgroundColor(Color(hex: 0xDCE7F7), for: .highlighted)
+        setBackgroundColor(Color(light: 0xF2F6FC, dark: 0x26303D))
+        setBackgroundColor(Color(light: 0xDCE7F7, dark: 0x33425A), for: .highlighted)
         setBackgroundColor(.accent, for: .selected)
         borderColor = Color.accent.withAlpha(0.4)
         borderWidth = 1

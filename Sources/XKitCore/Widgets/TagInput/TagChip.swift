@@ -79,7 +79,7 @@ open class TagChip: Control {
     open override var acceptsTabFocus: Bool { false }
 
     private func updateAppearance() {
-        let base = Color(hex: 0xE4ECF7)
+        let base = Color.chipBackground
         let background: Color
         let text: Color
         if isSelected {

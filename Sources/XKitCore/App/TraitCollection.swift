@@ -1,0 +1,54 @@
+/// Whether the interface is light or dark, like UIUserInterfaceStyle.
+public enum UserInterfaceStyle: Int, Sendable, Hashable {
+    /// Follow the surroundings (the superview, the window, the desktop).
+    case unspecified, light, dark
+}
+
+/// Whether the desktop asks for high contrast, like UIAccessibilityContrast.
+public enum AccessibilityContrast: Int, Sendable, Hashable {
+    case unspecified, normal, high
+}
+
+/// The environment a view draws in, like UITraitCollection: its appearance and contrast.
+public struct TraitCollection: Hashable, Sendable, CustomStringConvertible {
+    /// Light or dark.
+    public var userInterfaceStyle: UserInterfaceStyle
+    /// Normal or high contrast.
+    public var accessibilityContrast: AccessibilityContrast
+
+    public init(userInterfaceStyle: UserInterfaceStyle = .light, accessibilityContrast: AccessibilityContrast = .normal) {
+        self.userInterfaceStyle = userInterfaceStyle
+        self.accessibilityContrast = accessibilityContrast
+    }
+
+    /// The traits semantic colours resolve with while a view draws.
+    ///
+    /// The toolkit sets it around each window's and each overriding view's drawing, as UIKit does;
+    /// drawing only happens on the main thread, so one slot is enough.
+    public static var current: TraitCollection {
+        get { currentStorage }
+        set { currentStorage = newValue }
+    }
+    nonisolated(unsafe) private static var currentStorage = TraitCollection()
+
+    /// Runs `body` with `current` set to these traits, then puts the old ones back.
+    public func performAsCurrent(_ body: () throws -> Void) rethrows {
+        let saved = TraitCollection.current
+        TraitCollection.current = self
+        defer { TraitCollection.current = saved }
+        try body()
+    }
+
+    /// "dark", "light", with "-high-contrast" when it applies: the trace's `appearance` field.
+    public var description: String {
+        (userInterfaceStyle == .dark ? "dark" : "light") + (accessibilityContrast == .high ? "-high-contrast" : "")
+    }
+
+    /// These traits with the style replaced, unless `style` is unspecified.
+    func overriding(_ style: UserInterfaceStyle) -> TraitCollection {
+        guard style != .unspecified else { return self }
+        var t = self
+        t.userInterfaceStyle = style
+        return t
+    }
+}
