@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @testable import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// Semantic colours, trait collections, overrides and change notifications, with no display.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// Keyboard focus on a chip is always visible: after a click into the field hid the ring, the arrows bring it back.
 @MainActor

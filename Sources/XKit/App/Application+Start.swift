@@ -14,6 +14,7 @@ extension Application {
         let platform = try X11Platform()
         let app = Application(platform: platform, name: name ?? programName())
         platform.application = app
+        app.desktopTraitCollectionDidChange(platform.desktopTraits)
         app.makeCurrent()
         platform.startAccessibilityIfEnabled()
         return app

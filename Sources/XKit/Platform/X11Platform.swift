@@ -22,6 +22,8 @@ public final class X11Platform: Platform {
     var selectionHub: SelectionHub?
     /// The application this platform runs (set by `Application.start`).
     weak var application: Application?
+    /// The desktop's appearance as last read (`X11Platform+Appearance`), handed to the app when it starts.
+    var desktopTraits = DesktopAppearance.traits(forced: X11Platform.forcedAppearance, themeName: nil)
 
     public let clock: Clock = SystemClock.shared
     public private(set) var settings: DesktopSettings
@@ -71,6 +73,7 @@ public final class X11Platform: Platform {
     private func settingsDidChange(_ values: [String: XSettingValue]) {
         applyDisplaySettings(values)
         applyCursorSettings(values)
+        applyAppearanceSettings(values)
         var updated = settings.applying(values, scale: connection.scale)
         if let blinks = X11Platform.caretBlinkOverride { updated.caretBlinks = blinks }
         guard updated != settings else { return }
