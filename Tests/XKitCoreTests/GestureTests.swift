@@ -110,7 +110,7 @@ final class StateLog {
         let log = b.watchOnChild(double)
         b.click(b.inChild)
         #expect(log.states.isEmpty)
-        #expect(b.router.nextDeadline == 0.05 + 0.35)
+        #expect(b.router.nextDeadline == 0.05 + DesktopSettings.standard.doubleClickTime, "the desktop's double-click time")
         b.clock.advance(by: 0.2)
         b.click(Point(x: 62, y: 61))
         #expect(log.states == [.ended])

@@ -91,6 +91,9 @@ open class Window: Responder {
         super.init()
         contentView.hostWindow = self
         eventRouter.windowResponder = self
+        eventRouter.contextMenuRequest = { [unowned app] view, point, event in
+            app.menuController.openContextMenu(from: view, at: point, event: event)
+        }
         surface.attach(surfaceEvents)
         app.windowDidOpen(self)
     }

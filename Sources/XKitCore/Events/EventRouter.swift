@@ -17,6 +17,12 @@ public final class EventRouter {
     public private(set) weak var hoveredView: View?
     /// The next responder after the root view (the window), for actions nobody in the tree handles.
     public weak var windowResponder: Responder?
+    /// Asks for the context menu of the nearest view from `view` up that offers one, at `point`
+    /// (window coordinates; nil: at the view, from the keyboard); returns whether one opened.
+    /// The window sets it; the router knows nothing of menus.
+    public var contextMenuRequest: ((_ view: View?, _ point: Point?, _ event: InputEvent) -> Bool)?
+    /// Where the pointer last was over the window (window coordinates), for the Menu key with nothing focused.
+    private var pointerLocation: Point?
     private lazy var gestures = GestureArena(router: self)
     private var dispatchDepth = 0
     private var deferred: [() -> Void] = []
@@ -92,7 +98,7 @@ public final class EventRouter {
             }
             // A right-click nobody took opens the context menu of the nearest view that has one.
             if event.button == .secondary {
-                root.window?.application.menuController.openContextMenu(from: hit, at: event.location, event: event)
+                _ = contextMenuRequest?(hit, event.location, event)
             }
         case .moved:
             gestures.pointerMoved(event)
@@ -172,6 +178,7 @@ public final class EventRouter {
     }
 
     private func setHovered(_ view: View?, _ event: PointerEvent) {
+        pointerLocation = view == nil ? nil : event.location
         if hoveredView !== view {
             let old = hoveredView
             hoveredView = view
@@ -203,10 +210,13 @@ public final class EventRouter {
             if r.keyDown(event) { return true }
             responder = r.nextResponder ?? (r === root ? windowResponder : nil)
         }
-        // The Menu key and Shift+F10 open the focused view's context menu, below it.
-        if event.kind == .down, event.key == .menu || (event.key == .function(10) && event.modifiers == .shift),
-           let menus = root.window?.application.menuController, menus.openContextMenu(from: firstResponder, at: nil, event: event) {
-            return true
+        // The Menu key and Shift+F10 open the focused view's context menu at the view, as GTK
+        // does; with nothing focused, the menu of the view under the pointer, at the pointer.
+        if event.kind == .down, event.key == .menu || (event.key == .function(10) && event.modifiers == .shift) {
+            let opened = firstResponder != nil
+                ? contextMenuRequest?(firstResponder, nil, event)
+                : contextMenuRequest?(hoveredView, hoveredView == nil ? nil : pointerLocation, event)
+            if opened == true { return true }
         }
         if event.kind == .down, event.key == .tab {
             moveFocus(backward: event.modifiers.contains(.shift))

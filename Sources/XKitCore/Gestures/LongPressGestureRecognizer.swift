@@ -5,14 +5,24 @@
 /// `numberOfTapsRequired` above zero, that many quick clicks must come first.
 @MainActor
 open class LongPressGestureRecognizer: GestureRecognizer {
-    /// How long the button must be held, in seconds (GTK's long-press time is 0.5 s too).
-    public var minimumPressDuration = 0.5
+    /// How long the button must be held, in seconds: by default the desktop's long-press time
+    /// (`DesktopSettings.longPressTime`, 0.5 s as GTK's), read live; setting it fixes it.
+    public var minimumPressDuration: Double {
+        get { pressDurationOverride ?? view?.desktopSettings.longPressTime ?? DesktopSettings.standard.longPressTime }
+        set { pressDurationOverride = newValue }
+    }
+    private var pressDurationOverride: Double?
     /// How far, in points, the pointer may travel before the gesture begins.
     public var allowableMovement = 10.0
     /// Clicks required before the press that is held.
     public var numberOfTapsRequired = 0
-    /// The longest wait between a preceding click and the next press, in seconds.
-    public var maximumTapInterval = 0.35
+    /// The longest wait between a preceding click and the next press, in seconds: by default the desktop's
+    /// double-click time (XSETTINGS `Net/DoubleClickTime`), read live; setting it fixes it.
+    public var maximumTapInterval: Double {
+        get { tapIntervalOverride ?? view?.desktopSettings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime }
+        set { tapIntervalOverride = newValue }
+    }
+    private var tapIntervalOverride: Double?
 
     private var tracker = ClickTracker()
 

@@ -9,8 +9,13 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = 1
     /// How far, in points, the pointer may travel from the first press.
     public var allowableMovement = 10.0
-    /// The longest wait between a release and the next press, in seconds.
-    public var maximumTapInterval = 0.35
+    /// The longest wait between a release and the next press, in seconds: by default the desktop's
+    /// double-click time (XSETTINGS `Net/DoubleClickTime`), read live; setting it fixes it.
+    public var maximumTapInterval: Double {
+        get { tapIntervalOverride ?? view?.desktopSettings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime }
+        set { tapIntervalOverride = newValue }
+    }
+    private var tapIntervalOverride: Double?
     /// The longest a single press may be held, in seconds (UIKit's tap gives up after 1.5 s too).
     public var maximumPressDuration = 1.5
 

@@ -76,9 +76,7 @@ final class LabelInteraction {
     var focusingByPointer = false
 
     /// Multi-click counting across pointer sequences.
-    var lastPressTime = -Double.infinity
-    var lastPressLocation = Point.zero
-    var clickCount = 0
+    var clicks = MultiClickCounter()
 
     let recognizer: LabelTextRecognizer
     private var cache: [Resolved]?

@@ -1,21 +1,17 @@
 /// Drives a label's tappable ranges and selection from the pointer.
 ///
 /// A press on a tappable range highlights it while the pointer stays over the range's glyphs and
-/// taps it on release there. In a selectable label, moving more than `dragThreshold` selects from
+/// taps it on release there. In a selectable label, moving more than the desktop's drag threshold
+/// (`DesktopSettings.dragThreshold`, read live) selects from
 /// the press to the pointer, a double click selects a word and a triple click a paragraph. A press
 /// that hits no range in a label that is not selectable fails at once, and a plain click that
 /// selects nothing fails on release, so the label's own tap recognizers (made to wait for this one)
 /// and its ancestors' get it.
 @MainActor
 final class LabelTextRecognizer: GestureRecognizer {
-    /// How far the pointer moves before a press in a selectable label becomes a drag selection.
-    static let dragThreshold = 4.0
-    /// The longest gap between presses of a double or triple click: the desktop's double-click time.
-    var multiClickInterval: Double {
-        view?.window?.platform.settings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime
-    }
-    /// How far apart the presses of a double or triple click may be.
-    static let multiClickDistance = 5.0
+    /// How far the pointer moves before a press in a selectable label becomes a drag selection:
+    /// the desktop's drag threshold, read at each move so a change applies at once.
+    var dragThreshold: Double { view?.desktopSettings.dragThreshold ?? DesktopSettings.standard.dragThreshold }
 
     private enum Mode { case idle, press, drag, units }
     private var mode = Mode.idle
@@ -50,8 +46,8 @@ final class LabelTextRecognizer: GestureRecognizer {
         downLocation = event.location
         let layout = label.textLayout
         let point = label.convert(event.location, from: nil) - label.textOrigin
-        if interaction.isSelectable, interaction.clickCount >= 2 {
-            selectUnit(interaction.clickCount, at: point, in: layout, interaction)
+        if interaction.isSelectable, interaction.clicks.count >= 2 {
+            selectUnit(interaction.clicks.count, at: point, in: layout, interaction)
             return
         }
         if let index = layout.characterIndex(at: point), let hit = interaction.range(containing: index) {
@@ -76,7 +72,7 @@ final class LabelTextRecognizer: GestureRecognizer {
             extendSelection(to: event, label, interaction)
             state = .changed
         case .press:
-            if anchor != nil, event.location.distance(to: downLocation) > LabelTextRecognizer.dragThreshold {
+            if anchor != nil, event.location.distance(to: downLocation) > dragThreshold {
                 pressedRange = nil
                 interaction.pressed = nil
                 mode = .drag
@@ -132,11 +128,8 @@ final class LabelTextRecognizer: GestureRecognizer {
     }
 
     private func countClick(_ event: PointerEvent, _ interaction: LabelInteraction) {
-        let quick = event.time - interaction.lastPressTime <= multiClickInterval
-        let near = event.location.distance(to: interaction.lastPressLocation) <= LabelTextRecognizer.multiClickDistance
-        interaction.clickCount = quick && near ? min(3, interaction.clickCount + 1) : 1
-        interaction.lastPressTime = event.time
-        interaction.lastPressLocation = event.location
+        let settings = view?.desktopSettings ?? DesktopSettings.standard
+        _ = interaction.clicks.press(at: event.location, time: event.time, settings: settings)
     }
 
     /// Selects the word (two clicks) or paragraph (three) under the point.

@@ -68,12 +68,6 @@ extension TextField {
 
     /// 1, 2 or 3 for single, double and triple clicks in place within the desktop's double-click time.
     private func clickCount(_ event: PointerEvent) -> Int {
-        var count = 1
-        let interval = window?.platform.settings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime
-        if let last = lastClick, event.time - last.time < interval, event.location.distance(to: last.location) < 5 {
-            count = last.count + 1
-        }
-        lastClick = (event.time, event.location, count)
-        return count
+        clicks.press(at: event.location, time: event.time, settings: desktopSettings)
     }
 }

@@ -90,7 +90,7 @@ open class TextField: Control {
     var caretBlinkTimer: Cancellable?
     var caretLastActivity = 0.0
     var cachedLayoutMeasurer: ObjectIdentifier?
-    var lastClick: (time: Double, location: Point, count: Int)?
+    var clicks = MultiClickCounter()
     var isDragging = false
     var dragSelectsWords = false
 
