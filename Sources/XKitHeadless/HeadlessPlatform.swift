@@ -20,7 +20,7 @@ public final class HeadlessPlatform: Platform {
     /// The manual clock behind `clock`.
     public let manualClock: ManualClock
     /// CLIPBOARD and PRIMARY, kept in memory.
-    public let clipboard = MemoryPasteboard(), primary = MemoryPasteboard()
+    public let clipboard = MemoryPasteboard(), primary = MemoryPasteboard(.primary)
     /// Every copy to either pasteboard, in order: the text, the selection and the event's timestamp.
     public private(set) var copyLog: [(text: String, selection: ClipboardSelection, timestamp: PlatformTimestamp?)] = []
     /// Every surface created, in order (popups included).

@@ -2,7 +2,7 @@ import XKitCore
 
 /// A pasteboard kept in memory, recording each copy with the event that triggered it.
 @MainActor
-public final class MemoryPasteboard: PlatformPasteboard {
+public final class MemoryPasteboard: PasteboardOwnerTracking {
     /// One copy: the text and the triggering event's timestamp.
     public struct Copy {
         public let text: String
@@ -16,9 +16,27 @@ public final class MemoryPasteboard: PlatformPasteboard {
     /// Runs after each copy (the platform keeps one log of both selections).
     var onCopy: ((Copy) -> Void)?
 
-    public init() {}
+    private var owner: PasteboardOwnerSlot
+
+    public init(_ selection: ClipboardSelection = .clipboard) { owner = PasteboardOwnerSlot(selection) }
+
+    public func setString(_ string: String, event: InputEvent?, owner: PasteboardOwner) {
+        record(string, event: event)
+        self.owner.replace(with: owner)
+    }
 
     public func setString(_ string: String, event: InputEvent?) {
+        record(string, event: event)
+        owner.lost()
+    }
+
+    /// Another app takes the selection (SelectionClear on X): the owner is told.
+    public func takeOwnershipElsewhere(_ string: String) {
+        contents = string
+        owner.lost()
+    }
+
+    private func record(_ string: String, event: InputEvent?) {
         let copy = Copy(text: string, timestamp: event?.timestamp)
         copies.append(copy)
         contents = string

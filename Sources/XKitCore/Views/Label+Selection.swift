@@ -49,7 +49,7 @@ extension Label {
     /// A selection was made by the pointer: PRIMARY gets it and the label takes focus for Ctrl+C.
     func publishSelection(event: InputEvent) {
         guard let selected = selectedText, !selected.isEmpty else { return }
-        application?.platform.pasteboard(.primary).setString(selected, event: event)
+        application?.platform.pasteboard(.primary).setString(selected, event: event, owner: self)
         Trace.emit("text.select", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("text", .string(selected))])
         guard let interaction, !isFirstResponder else { return }
         interaction.focusingByPointer = true

@@ -65,7 +65,10 @@ final class LabelInteraction {
     var highlightColor = Color.accent.withAlpha(0.2) { didSet { label.setNeedsDisplay() } }
 
     var isSelectable = false
-    var selection: Range<String.Index>? { didSet { label.setNeedsDisplay() } }
+    var selection: Range<String.Index>? {
+        // The trace's "selection" field changes too.
+        didSet { label.setNeedsDisplay(); if selection != oldValue { label.window?.viewTreeDidChange() } }
+    }
     var selectionColor = Color.selection { didSet { label.setNeedsDisplay() } }
 
     /// The range under a held press, drawn highlighted.
