@@ -101,7 +101,8 @@ func run() -> Int32 {
     do {
         app = try Application.start(name: "contact-card")
     } catch {
-        fputs("ContactCard: \(error)\n", stderr)
+        let message = Array("ContactCard: \(error)\n".utf8)
+        _ = write(2, message, message.count)
         return 1
     }
     app.images.searchPaths = imageFolders()
