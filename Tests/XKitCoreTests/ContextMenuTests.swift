@@ -1,5 +1,5 @@
 import Testing
-@_spi(Platform) import XKitCore
+@_spi(Platform) @testable import XKitCore
 import XKitHeadless
 
 /// The context menu's pure geometry: rows, keyboard steps, type-to-select and placement.

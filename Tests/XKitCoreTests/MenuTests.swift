@@ -1,5 +1,5 @@
 import Testing
-import XKitCore
+@testable import XKitCore
 
 @Suite struct MenuPlacementTests {
     let screen = Rect(x: 0, y: 0, width: 1000, height: 800)

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Platform) @_spi(Testing) import XKitCore
+@_spi(Platform) @_spi(Testing) @testable import XKitCore
 import XKitHeadless
 
 @MainActor

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Platform) import XKitCore
+@_spi(Platform) @testable import XKitCore
 import XKitHeadless
 
 @MainActor

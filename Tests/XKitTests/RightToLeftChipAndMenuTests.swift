@@ -1,5 +1,6 @@
 import Testing
 @_spi(Platform) import XKit
+@testable import XKitCore
 import XKitTesting
 
 /// Tag chips with Arabic and Hebrew titles, display-free (joined Arabic letters measure 6, others 10).

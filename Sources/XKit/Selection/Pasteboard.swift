@@ -8,26 +8,26 @@ import XKitCore
 /// current owner, whoever it is, without blocking the UI. The first use connects to `$DISPLAY`
 /// through `Application.start()` if the app has not started yet.
 @MainActor
-public final class Pasteboard {
+package final class Pasteboard {
     /// The CLIPBOARD selection: explicit Copy and Paste.
     ///
     ///     try Pasteboard.general.setString("250000")
-    public static let general = Pasteboard(selectionName: "CLIPBOARD")
+    package static let general = Pasteboard(selectionName: "CLIPBOARD")
     /// The PRIMARY selection: the current text selection, pasted with the middle button.
     ///
     ///     let selected = try await Pasteboard.primary.string()
-    public static let primary = Pasteboard(selectionName: "PRIMARY")
+    package static let primary = Pasteboard(selectionName: "PRIMARY")
 
     /// The X selection's name, e.g. "CLIPBOARD".
-    public let selectionName: String
+    package let selectionName: String
     /// Seconds to wait for the owner's answer (and between two INCR chunks) before `XKitError.timeout`.
-    public var pasteTimeout: Double = 3
+    package var pasteTimeout: Double = 3
     /// Seconds the whole paste may take, however the owner paces its chunks, before `XKitError.timeout`.
-    public var pasteTimeLimit: Double = 60
+    package var pasteTimeLimit: Double = 60
     /// The largest paste accepted, in bytes; bigger ones throw `XKitError.tooLarge`.
-    public var maximumPasteBytes = 512 << 20
+    package var maximumPasteBytes = 512 << 20
     /// When false, pasting while we own the selection makes a real X round trip instead of a shortcut.
-    @_spi(Testing) public var usesOwnerShortcut = true
+    package var usesOwnerShortcut = true
 
     private var cachedOwner: SelectionOwner?
     private var handoff: ClipboardManagerHandoff?
@@ -53,7 +53,7 @@ public final class Pasteboard {
     /// - Parameter time: the server time of the event that triggered the copy. Without it XKit uses
     ///   the latest input event's time, or asks the server for a fresh one; never CurrentTime.
     /// - Throws: `XKitError.noDisplay`, or `.selectionNotAcquired` when the server kept another owner.
-    public func setString(_ string: String, time: UInt32? = nil) throws {
+    package func setString(_ string: String, time: UInt32? = nil) throws {
         let owner = try owner()
         var text = string
         text.makeContiguousUTF8()
@@ -67,44 +67,44 @@ public final class Pasteboard {
     }
 
     /// Gives up ownership (if we own the selection); other apps then see an empty pasteboard.
-    public func clear() {
+    package func clear() {
         cachedOwner?.release()
     }
 
     /// Whether this app currently owns the selection.
-    public var isOwner: Bool { cachedOwner?.isOwner ?? false }
+    package var isOwner: Bool { cachedOwner?.isOwner ?? false }
 
     /// Whether any client (this one included) owns the selection.
-    public var hasOwner: Bool {
+    package var hasOwner: Bool {
         guard let owner = try? owner() else { return false }
         return XGetSelectionOwner(owner.hub.connection.display, owner.selection) != 0
     }
 
     /// Runs `body` each time another client takes the selection from us; returns an id for removal.
     @discardableResult
-    public func onOwnershipLost(_ body: @escaping @MainActor () -> Void) -> Int {
+    package func onOwnershipLost(_ body: @escaping @MainActor () -> Void) -> Int {
         guard let owner = try? owner() else { return 0 }
         return owner.addLostHandler(body)
     }
 
     /// Removes a closure added with `onOwnershipLost`.
-    public func removeOwnershipLostHandler(_ id: Int) {
+    package func removeOwnershipLostHandler(_ id: Int) {
         cachedOwner?.removeLostHandler(id)
     }
 
     /// The number of big (INCR) replies still being sent, across all selections.
-    public static var activeTransferCount: Int {
+    package static var activeTransferCount: Int {
         (try? SelectionHub.shared().sender.activeCount) ?? 0
     }
 
     /// Waits until every big reply in progress has finished (or been dropped).
-    public static func transfersFinished() async {
+    package static func transfersFinished() async {
         guard let hub = try? SelectionHub.shared() else { return }
         await hub.sender.waitUntilIdle()
     }
 
     /// Seconds to wait, on quit, for the clipboard manager to save CLIPBOARD (default 3).
-    public var handoffTimeLimit: Double {
+    package var handoffTimeLimit: Double {
         get { handoff?.timeLimit ?? 3 }
         set { handoff?.timeLimit = newValue }
     }
@@ -120,7 +120,7 @@ public final class Pasteboard {
     /// - Throws: `XKitError.timeout`, `.invalidUTF8`, `.tooLarge`, `.conversionRefused` when
     ///   the owner has no text form, or `.unexpectedReply` when it answers with something that is
     ///   not 8-bit text (INTEGER, or UTF8_STRING in format 16).
-    public func string() async throws -> String? {
+    package func string() async throws -> String? {
         if let content = ownContent() { return String(decoding: content.utf8, as: UTF8.self) }
         guard let (reply, isLatin1) = try await textReply() else { return nil }
         if isLatin1 { return Latin1.decode(reply.bytes) }
@@ -132,7 +132,7 @@ public final class Pasteboard {
     ///
     /// The same conversions and errors as `string()`, without building a String: for passing big
     /// pastes on (to a file or a pipe) with one copy of the text in memory instead of two.
-    public func utf8Text() async throws -> [UInt8]? {
+    package func utf8Text() async throws -> [UInt8]? {
         if let content = ownContent() { return content.utf8 }
         guard let (reply, isLatin1) = try await textReply() else { return nil }
         if isLatin1 { return Latin1.utf8(fromLatin1: reply.bytes) }
@@ -169,7 +169,7 @@ public final class Pasteboard {
     /// The raw bytes the owner gives for one target (e.g. "text/html"), or nil when it refuses or nobody owns.
     ///
     /// 16- and 32-bit replies (ATOM, INTEGER) come back as 2- or 4-byte little-endian values.
-    public func data(forType type: String) async throws -> [UInt8]? {
+    package func data(forType type: String) async throws -> [UInt8]? {
         let owner = try owner()
         guard hasOwner else { return nil }
         guard let reply = try await owner.hub.reader.convert(
@@ -189,7 +189,7 @@ public final class Pasteboard {
     /// The target names the owner offers (its TARGETS list); empty when nobody owns the selection.
     ///
     /// - Throws: `XKitError.unexpectedReply` when the list is not 32-bit atoms.
-    public func availableTypes() async throws -> [String] {
+    package func availableTypes() async throws -> [String] {
         let owner = try owner()
         guard hasOwner else { return [] }
         let hub = owner.hub

@@ -1,14 +1,14 @@
 import Glibc
 
 /// Writes to stdout and stderr without touching C's shared `FILE*` globals (which Swift 6 flags).
-public enum Console {
+package enum Console {
     /// Writes a line to standard output.
-    public static func out(_ text: String) { write(fd: 1, text + "\n") }
+    package static func out(_ text: String) { write(fd: 1, text + "\n") }
     /// Writes a line to standard error.
-    public static func error(_ text: String) { write(fd: 2, text + "\n") }
+    package static func error(_ text: String) { write(fd: 2, text + "\n") }
 
     /// Writes raw bytes to a file descriptor, retrying short writes.
-    public static func write(fd: Int32, bytes: [UInt8]) {
+    package static func write(fd: Int32, bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

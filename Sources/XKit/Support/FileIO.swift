@@ -1,16 +1,16 @@
 import Glibc
 
 /// Minimal file access without Foundation.
-public enum FileIO {
+package enum FileIO {
     /// Errors reading or writing files, with the path and the system's reason.
-    public struct Failure: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
-        public var description: String { "\(path): \(reason)" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// Writes bytes to a file, replacing it.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         guard let file = fopen(path, "wb") else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { fclose(file) }
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
@@ -18,7 +18,7 @@ public enum FileIO {
     }
 
     /// Reads a whole file.
-    public static func read(_ path: String) throws -> [UInt8] {
+    package static func read(_ path: String) throws -> [UInt8] {
         guard let file = fopen(path, "rb") else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
         defer { fclose(file) }
         var out: [UInt8] = []
@@ -33,7 +33,7 @@ public enum FileIO {
     }
 
     /// Reads a UTF-8 text file, replacing invalid sequences.
-    public static func readText(_ path: String) throws -> String {
+    package static func readText(_ path: String) throws -> String {
         String(decoding: try read(path), as: UTF8.self)
     }
 }

@@ -2,9 +2,9 @@ import CX11
 import XKitCore
 
 /// Encodes the 8-bit RGB PNGs XKit writes (screenshots); the test support decodes them.
-public enum PNGCodec {
+package enum PNGCodec {
     /// The PNG file bytes for an image.
-    public static func encode(_ image: RGBImage) -> [UInt8] {
+    package static func encode(_ image: RGBImage) -> [UInt8] {
         var raw = [UInt8]()
         raw.reserveCapacity((image.width * 3 + 1) * image.height)
         for y in 0..<image.height {

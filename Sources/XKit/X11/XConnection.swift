@@ -45,7 +45,7 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
 ///
 /// Everything in XKit that talks to Xlib goes through the one shared connection, on the main thread.
 @MainActor
-public final class XConnection {
+package final class XConnection {
     /// Opens a connection to `$DISPLAY`; the X11 platform holds the app's one connection.
     static func open() throws -> XConnection {
         try XConnection(displayName: nil)
@@ -62,11 +62,11 @@ public final class XConnection {
     let fileDescriptor: Int32
     /// Logical-to-device scale from `Xft.dpi` (1 at 96 dpi), or `XKIT_SCALE`; the XSETTINGS
     /// manager's `Xft/DPI` changes it while the app runs (see `X11Platform+DisplayChanges`).
-    public internal(set) var scale: Double
+    package internal(set) var scale: Double
     /// Whether `XKIT_SCALE` fixed the scale: the user's explicit choice outranks the desktop's DPI.
     let scaleIsFixed: Bool
     /// The screen size in logical points.
-    public var screenSize: Size {
+    package var screenSize: Size {
         Size(width: Double(XDisplayWidth(display, screen)) / scale, height: Double(XDisplayHeight(display, screen)) / scale)
     }
     /// The server's request-size limits (read once here: no round trip later).

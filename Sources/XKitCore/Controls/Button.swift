@@ -91,7 +91,7 @@ open class Button: Control {
 
     open override var traceType: String { "Button" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    package override func traceFields() -> [(String, JSON)] {
         var fields = super.traceFields()
         fields.append(("text", titleLabel.text.map { JSON.string($0) } ?? .null))
         fields.append(("enabled", .bool(isEnabled)))

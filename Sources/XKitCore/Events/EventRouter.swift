@@ -65,7 +65,7 @@ public final class EventRouter {
     }
 
     /// Forgets a removed view (and its subtree) wherever the router holds it.
-    public func viewWasRemoved(_ view: View) {
+    func viewWasRemoved(_ view: View) {
         if let f = firstResponder, f.isDescendant(of: view) { firstResponder = nil }
         if let c = capturingView, c.isDescendant(of: view) { c.pointerCancelled(); capturingView = nil }
         if let h = hoveredView, h.isDescendant(of: view) { hoveredView = nil }
@@ -75,7 +75,7 @@ public final class EventRouter {
     // MARK: Pointer
 
     /// Dispatches a pointer event in window coordinates.
-    public func handle(_ event: PointerEvent) {
+    func handle(_ event: PointerEvent) {
         dispatching { route(event) }
     }
 
@@ -157,7 +157,7 @@ public final class EventRouter {
     // MARK: Gesture timing
 
     /// Fires gesture timeouts (long press, multi-tap interval) due by `now`, in monotonic seconds.
-    public func tick(now: Double) { dispatching { gestures.tick(now: now) } }
+    func tick(now: Double) { dispatching { gestures.tick(now: now) } }
 
     /// When the host must next call `tick(now:)`, or nil when no gesture is waiting on time.
     public var nextDeadline: Double? { gestures.nextDeadline }
@@ -195,7 +195,7 @@ public final class EventRouter {
 
     /// Sends a key event up the responder chain from the first responder; returns whether it was handled.
     @discardableResult
-    public func handle(_ event: KeyEvent) -> Bool {
+    func handle(_ event: KeyEvent) -> Bool {
         dispatching { route(event) }
     }
 

@@ -1,24 +1,24 @@
 /// A vertical list of rows for a context menu: items, separators and submenu rows.
 ///
 /// Frames are in the menu's own coordinates. Pure geometry and keyboard logic, tested without a display.
-public struct ContextMenuLayout: Sendable, Hashable {
+package struct ContextMenuLayout: Sendable, Hashable {
     /// Sizes that shape the list.
-    public struct Metrics: Sendable, Hashable {
+    package struct Metrics: Sendable, Hashable {
         /// The height of an item row.
-        public var rowHeight: Double
+        package var rowHeight: Double
         /// The height of a separator row (the line is centred in it).
-        public var separatorHeight: Double
+        package var separatorHeight: Double
         /// Space left and right of each title.
-        public var horizontalPadding: Double
+        package var horizontalPadding: Double
         /// Extra room on the right of rows that open a submenu, for the chevron.
-        public var submenuIndicatorWidth: Double
+        package var submenuIndicatorWidth: Double
         /// Space above the first row and below the last.
-        public var verticalPadding: Double
+        package var verticalPadding: Double
         /// The narrowest the menu gets.
-        public var minimumWidth: Double
+        package var minimumWidth: Double
 
         /// Metrics for a 13 pt menu font.
-        public init(rowHeight: Double = 26, separatorHeight: Double = 9, horizontalPadding: Double = 14,
+        package init(rowHeight: Double = 26, separatorHeight: Double = 9, horizontalPadding: Double = 14,
                     submenuIndicatorWidth: Double = 18, verticalPadding: Double = 4, minimumWidth: Double = 140) {
             self.rowHeight = rowHeight
             self.separatorHeight = separatorHeight
@@ -30,15 +30,15 @@ public struct ContextMenuLayout: Sendable, Hashable {
     }
 
     /// What one row is.
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// The title's measured width (ignored for separators).
-        public var titleWidth: Double
+        package var titleWidth: Double
         /// Whether the row is a separator line.
-        public var isSeparator: Bool
+        package var isSeparator: Bool
         /// Whether the row opens a submenu (it gets a chevron).
-        public var hasSubmenu: Bool
+        package var hasSubmenu: Bool
 
-        public init(titleWidth: Double, isSeparator: Bool = false, hasSubmenu: Bool = false) {
+        package init(titleWidth: Double, isSeparator: Bool = false, hasSubmenu: Bool = false) {
             self.titleWidth = titleWidth
             self.isSeparator = isSeparator
             self.hasSubmenu = hasSubmenu
@@ -46,18 +46,18 @@ public struct ContextMenuLayout: Sendable, Hashable {
     }
 
     /// Each row's frame, separators included.
-    public private(set) var rowFrames: [Rect] = []
+    package private(set) var rowFrames: [Rect] = []
     /// Which rows are separators.
-    public private(set) var separators: [Bool] = []
+    package private(set) var separators: [Bool] = []
     /// The space each title gets.
-    public private(set) var titleWidth: Double = 0
+    package private(set) var titleWidth: Double = 0
     /// The menu's size.
-    public private(set) var size: Size = .zero
+    package private(set) var size: Size = .zero
     /// The metrics used.
-    public let metrics: Metrics
+    package let metrics: Metrics
 
     /// Lays out rows, as wide as the widest title (at least `minimumWidth`, at most `maximumWidth`).
-    public init(rows: [Row], metrics: Metrics = Metrics(), maximumWidth: Double = .infinity) {
+    package init(rows: [Row], metrics: Metrics = Metrics(), maximumWidth: Double = .infinity) {
         self.metrics = metrics
         let indicator = rows.contains { $0.hasSubmenu } ? metrics.submenuIndicatorWidth : 0
         let widest = rows.filter { !$0.isSeparator }.map { max(0, $0.titleWidth) }.max() ?? 0
@@ -74,14 +74,14 @@ public struct ContextMenuLayout: Sendable, Hashable {
     }
 
     /// The item row under a point (separators and padding are no row).
-    public func row(at point: Point) -> Int? {
+    package func row(at point: Point) -> Int? {
         guard point.x >= 0, point.x < size.width else { return nil }
         guard let index = rowFrames.firstIndex(where: { point.y >= $0.minY && point.y < $0.maxY }) else { return nil }
         return separators[index] ? nil : index
     }
 
     /// The highlight after Up, Down, Home or End, skipping separators and disabled rows and wrapping.
-    public func highlight(from current: Int?, moving move: MenuNavigation, isEnabled: (Int) -> Bool = { _ in true }) -> Int? {
+    func highlight(from current: Int?, moving move: MenuNavigation, isEnabled: (Int) -> Bool = { _ in true }) -> Int? {
         move.step(from: current, count: rowFrames.count) { !separators[$0] && isEnabled($0) }
     }
 
@@ -89,7 +89,7 @@ public struct ContextMenuLayout: Sendable, Hashable {
     ///
     /// The same letter pressed again cycles through the rows starting with it; a longer prefix
     /// stays on the current row while it still matches.
-    public static func typeahead(_ typed: String, titles: [String], current: Int?,
+    package static func typeahead(_ typed: String, titles: [String], current: Int?,
                                  isSelectable: (Int) -> Bool = { _ in true }) -> Int? {
         let needle = typed.lowercased()
         guard !needle.isEmpty, !titles.isEmpty else { return nil }

@@ -2,21 +2,21 @@
 /// the screen, and clamped inside it.
 ///
 /// Opened from the keyboard it hangs below the focused view's rect instead (above when there is no room).
-public struct ContextMenuPlacement: Sendable, Hashable {
+struct ContextMenuPlacement: Sendable, Hashable {
     /// The popup's frame in screen coordinates.
-    public var frame: Rect
+    var frame: Rect
     /// Whether it opens to the left of the anchor (no room on the right).
-    public var opensLeft: Bool
+    var opensLeft: Bool
     /// Whether it opens above the anchor (no room below).
-    public var opensUp: Bool
+    var opensUp: Bool
 
     /// The trace name of the direction: "down-right", "up-left", …
-    public var name: String { (opensUp ? "up" : "down") + "-" + (opensLeft ? "left" : "right") }
+    var name: String { (opensUp ? "up" : "down") + "-" + (opensLeft ? "left" : "right") }
 
     /// Places a menu of `size` at `anchor` (a pointer is a zero-size rect), in screen coordinates.
     ///
     /// Down-right from the anchor's bottom-left when it fits; else left from its right edge, up from its top.
-    public init(anchor: Rect, size: Size, screen: Rect, margin: Double = 4) {
+    init(anchor: Rect, size: Size, screen: Rect, margin: Double = 4) {
         let area = screen.insetBy(dx: min(margin, screen.width / 2), dy: min(margin, screen.height / 2))
         let width = max(0, min(size.width, area.width))
         let height = max(0, min(size.height, area.height))

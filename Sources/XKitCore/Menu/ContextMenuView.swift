@@ -59,7 +59,7 @@ public final class ContextMenuView: View {
     var showsBackRow: Bool { openSubmenu != nil }
 
     /// The current panel's layout.
-    public var layout: ContextMenuLayout { layout(for: rows, back: showsBackRow) }
+    package var layout: ContextMenuLayout { layout(for: rows, back: showsBackRow) }
 
     /// The size that fits every panel (the top level and each submenu).
     var panelSize: Size {

@@ -38,7 +38,7 @@ public final class MenuController {
     /// The items a callout for `view` offers: standard actions its responder chain can perform now,
     /// then the custom items (an action item only if some responder can perform it). Submenus are
     /// inlined; separators and disabled items are left out.
-    public func items(for view: View, extra: [MenuItem] = []) -> [MenuItem] {
+    func items(for view: View, extra: [MenuItem] = []) -> [MenuItem] {
         let standard = MenuItem.standard.filter { item in
             item.action.map { view.target(for: $0, sender: self) != nil } ?? false
         }
@@ -52,7 +52,7 @@ public final class MenuController {
     ///
     /// An editable target (one that can paste) gets the whole edit group — Cut, Copy, Paste, Delete,
     /// Select All — with what it cannot do now disabled, as desktop menus do; others get only what they can do.
-    public func contextItems(for view: View, extra: [MenuItem] = []) -> [MenuItem] {
+    func contextItems(for view: View, extra: [MenuItem] = []) -> [MenuItem] {
         let can = { (action: Action) in view.target(for: action, sender: self) != nil }
         let editable = can(.paste)
         let edit = MenuItem.standardContext.compactMap { item -> MenuItem? in
@@ -86,7 +86,7 @@ public final class MenuController {
     }
 
     /// The nearest view from `view` up that offers a context menu.
-    public func contextMenuTarget(from view: View?) -> View? {
+    func contextMenuTarget(from view: View?) -> View? {
         var current = view
         while let v = current {
             if offersContextMenu(v) { return v }

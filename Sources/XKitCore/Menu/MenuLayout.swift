@@ -2,20 +2,20 @@
 ///
 /// Frames are in the menu body's coordinates. When the titles do not fit `maximumWidth`, the
 /// widest items are narrowed first (their titles truncate) so short ones like "Copy" stay whole.
-public struct MenuLayout: Sendable, Hashable {
+struct MenuLayout: Sendable, Hashable {
     /// Sizes that shape the row.
-    public struct Metrics: Sendable, Hashable {
+    struct Metrics: Sendable, Hashable {
         /// Space left and right of each title.
-        public var itemPadding: Double
+        var itemPadding: Double
         /// The row's height.
-        public var itemHeight: Double
+        var itemHeight: Double
         /// The width of the line between items.
-        public var dividerWidth: Double
+        var dividerWidth: Double
         /// The narrowest an item gets, so a short title is still easy to hit.
-        public var minimumItemWidth: Double
+        var minimumItemWidth: Double
 
         /// Creates metrics; the defaults suit a 13–14 pt menu font.
-        public init(itemPadding: Double = 12, itemHeight: Double = 32, dividerWidth: Double = 1,
+        init(itemPadding: Double = 12, itemHeight: Double = 32, dividerWidth: Double = 1,
                     minimumItemWidth: Double = 44) {
             self.itemPadding = itemPadding
             self.itemHeight = itemHeight
@@ -25,18 +25,18 @@ public struct MenuLayout: Sendable, Hashable {
     }
 
     /// Each item's clickable area.
-    public private(set) var itemFrames: [Rect] = []
+    private(set) var itemFrames: [Rect] = []
     /// Where each title is drawn (centred in its item, at most its measured width).
-    public private(set) var titleFrames: [Rect] = []
+    private(set) var titleFrames: [Rect] = []
     /// Whether each title was given less than its measured width.
-    public private(set) var isTruncated: [Bool] = []
+    private(set) var isTruncated: [Bool] = []
     /// The dividers between neighbouring items.
-    public private(set) var dividerFrames: [Rect] = []
+    private(set) var dividerFrames: [Rect] = []
     /// The body's size, to pass to `MenuPlacement` as the content size.
-    public private(set) var size: Size = .zero
+    private(set) var size: Size = .zero
 
     /// Lays out items whose titles measure `titleWidths`.
-    public init(titleWidths: [Double], metrics: Metrics = Metrics(), maximumWidth: Double = .infinity) {
+    init(titleWidths: [Double], metrics: Metrics = Metrics(), maximumWidth: Double = .infinity) {
         let n = titleWidths.count
         guard n > 0 else { return }
         let padding = 2 * metrics.itemPadding
@@ -75,7 +75,7 @@ public struct MenuLayout: Sendable, Hashable {
     }
 
     /// The item under a point in body coordinates; a divider counts as the item before it.
-    public func item(at point: Point) -> Int? {
+    func item(at point: Point) -> Int? {
         guard point.y >= 0, point.y < size.height, point.x >= 0, point.x < size.width else { return nil }
         return itemFrames.lastIndex { $0.minX <= point.x }
     }
@@ -84,14 +84,14 @@ public struct MenuLayout: Sendable, Hashable {
     ///
     /// Left and Up go back, Right and Down go forward, Home and End jump; with nothing highlighted
     /// a step forward lands on the first item and a step back on the last. Nil when no item is enabled.
-    public func highlight(from current: Int?, moving move: MenuNavigation,
+    func highlight(from current: Int?, moving move: MenuNavigation,
                           isEnabled: (Int) -> Bool = { _ in true }) -> Int? {
         move.step(from: current, count: itemFrames.count, canStop: isEnabled)
     }
 }
 
 /// A keyboard step through a menu's items.
-public enum MenuNavigation: Sendable, Hashable {
+enum MenuNavigation: Sendable, Hashable {
     /// One item back (Left, Up).
     case previous
     /// One item forward (Right, Down).
@@ -102,7 +102,7 @@ public enum MenuNavigation: Sendable, Hashable {
     case last
 
     /// The step a key makes, or nil for keys that do not navigate (Left/Up back, Right/Down forward).
-    public init?(key: Key) {
+    init?(key: Key) {
         switch key {
         case .left, .up: self = .previous
         case .right, .down: self = .next
@@ -115,7 +115,7 @@ public enum MenuNavigation: Sendable, Hashable {
     /// Where this step lands among `count` items from `current`, passing items `canStop` refuses and
     /// wrapping around; with nothing current, a step forward lands on the first and back on the last.
     /// Nil when no item can be stopped on.
-    public func step(from current: Int?, count n: Int, canStop: (Int) -> Bool) -> Int? {
+    func step(from current: Int?, count n: Int, canStop: (Int) -> Bool) -> Int? {
         guard n > 0 else { return nil }
         let forward: Bool
         var index: Int

@@ -1,8 +1,8 @@
 /// Where an edit menu's popup goes: above its target with the arrow pointing down at the target's
 /// centre, or below it (arrow up) when there is no room above, always inside the screen.
-public struct MenuPlacement: Sendable, Hashable {
+struct MenuPlacement: Sendable, Hashable {
     /// Which way the arrow points.
-    public enum ArrowDirection: Sendable, Hashable {
+    enum ArrowDirection: Sendable, Hashable {
         /// The menu is above the target; the arrow hangs from its bottom edge.
         case down
         /// The menu is below the target; the arrow rises from its top edge.
@@ -10,21 +10,21 @@ public struct MenuPlacement: Sendable, Hashable {
     }
 
     /// The popup window, arrow included, in screen coordinates.
-    public var frame: Rect
+    var frame: Rect
     /// Whether the menu is above its target (`.down`) or below it (`.up`).
-    public var arrowDirection: ArrowDirection
+    var arrowDirection: ArrowDirection
     /// The arrow's centre along the popup's width, in popup coordinates.
-    public var arrowX: Double
+    var arrowX: Double
     /// The arrow's base width and height (the height shrinks only on a tiny screen).
-    public var arrowSize: Size
+    var arrowSize: Size
     /// The rounded body (where the items go), in popup coordinates.
-    public var bodyRect: Rect
+    var bodyRect: Rect
 
     /// Whether the menu sits above its target.
-    public var pointsDown: Bool { arrowDirection == .down }
+    var pointsDown: Bool { arrowDirection == .down }
 
     /// The arrow's tip, in popup coordinates.
-    public var arrowTip: Point {
+    var arrowTip: Point {
         Point(x: arrowX, y: pointsDown ? frame.height : 0)
     }
 
@@ -34,7 +34,7 @@ public struct MenuPlacement: Sendable, Hashable {
     ///   - gap: Space between the arrow's tip and the target.
     ///   - margin: The closest the popup comes to the screen's edges.
     ///   - cornerRadius: The body's corner radius; the arrow stays on the straight part of the edge.
-    public init(target: Rect, contentSize: Size, screen: Rect, arrowSize: Size = Size(width: 12, height: 7),
+    init(target: Rect, contentSize: Size, screen: Rect, arrowSize: Size = Size(width: 12, height: 7),
                 gap: Double = 2, margin: Double = 8, cornerRadius: Double = 8) {
         let area = screen.insetBy(dx: min(margin, screen.width / 2), dy: min(margin, screen.height / 2))
         let width = max(0, min(contentSize.width, area.width))

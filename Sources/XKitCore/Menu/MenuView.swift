@@ -4,9 +4,9 @@ public final class MenuView: View {
     /// The items shown, left to right.
     public let items: [MenuItem]
     /// Where the popup sits and where its arrow points.
-    public let placement: MenuPlacement
+    let placement: MenuPlacement
     /// The item frames inside the body.
-    public let layout: MenuLayout
+    let layout: MenuLayout
     /// The highlighted item (hover or keyboard).
     public private(set) var highlightedIndex: Int?
     /// Called with the chosen item's index and the click or key that chose it.

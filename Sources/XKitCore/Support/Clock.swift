@@ -16,7 +16,7 @@ public final class SystemClock: Clock {
 }
 
 /// Seconds on CLOCK_MONOTONIC.
-public func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

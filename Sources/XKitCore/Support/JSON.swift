@@ -1,5 +1,5 @@
 /// A JSON value, enough to write trace lines without Foundation.
-public enum JSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+package enum JSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
                   ExpressibleByArrayLiteral, ExpressibleByFloatLiteral {
     case null
     case bool(Bool)
@@ -10,15 +10,15 @@ public enum JSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLite
     /// An object with its keys in the order given.
     case object([(String, JSON)])
 
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(arrayLiteral elements: JSON...) { self = .array(elements) }
 
     /// A rectangle as `[x, y, w, h]`, multiplied by `scale` (device pixels for traces) and rounded.
     /// A component that is not a number within ±2^53 is written as null rather than trapping.
-    public static func rect(_ r: Rect, scale: Double = 1) -> JSON {
+    package static func rect(_ r: Rect, scale: Double = 1) -> JSON {
         func number(_ value: Double) -> JSON {
             let scaled = (value * scale).rounded()
             return abs(scaled) <= 9_007_199_254_740_992 ? .int(Int(scaled)) : .null
@@ -27,7 +27,7 @@ public enum JSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLite
     }
 
     /// The compact serialisation.
-    public var serialized: String {
+    package var serialized: String {
         var out = ""
         write(to: &out)
         return out

@@ -12,11 +12,11 @@ import Glibc
 /// The descriptor is never switched to O_NONBLOCK: stderr is usually shared with the shell and other
 /// processes, which would then see EAGAIN. Instead each write is gated by a zero-timeout `poll` and
 /// limited to `PIPE_BUF` bytes, which a pipe that polls writable takes without blocking.
-public final class LineWriter: @unchecked Sendable {
+package final class LineWriter: @unchecked Sendable {
     /// The descriptor written to.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     /// The most bytes kept waiting; lines beyond it are dropped.
-    public let capacity: Int
+    package let capacity: Int
 
     private let dropReport: @Sendable (Int) -> String
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -30,7 +30,7 @@ public final class LineWriter: @unchecked Sendable {
 
     /// A writer to `fileDescriptor` keeping at most `capacity` bytes waiting; `dropReport(n)` is the
     /// line written after `n` lines were dropped.
-    public init(fileDescriptor: Int32, capacity: Int = 1 << 20, dropReport: @escaping @Sendable (Int) -> String) {
+    package init(fileDescriptor: Int32, capacity: Int = 1 << 20, dropReport: @escaping @Sendable (Int) -> String) {
         self.fileDescriptor = fileDescriptor
         self.capacity = capacity
         self.dropReport = dropReport
@@ -46,14 +46,14 @@ public final class LineWriter: @unchecked Sendable {
     }
 
     /// Lines dropped so far because the reader did not keep up.
-    public var droppedLineCount: Int { locked { totalDrops } }
+    package var droppedLineCount: Int { locked { totalDrops } }
 
     /// Bytes waiting for the descriptor to become writable.
-    public var pendingByteCount: Int { locked { pending.count - head } }
+    package var pendingByteCount: Int { locked { pending.count - head } }
 
     /// Called, off the lock and from whichever thread wrote, each time bytes start waiting, so a run
     /// loop can call `flush()` once the descriptor is writable.
-    public func setBacklogHandler(_ handler: (@Sendable (LineWriter) -> Void)?) {
+    package func setBacklogHandler(_ handler: (@Sendable (LineWriter) -> Void)?) {
         let hasBacklog: Bool = locked {
             backlogHandler = handler
             return pending.count > head
@@ -62,7 +62,7 @@ public final class LineWriter: @unchecked Sendable {
     }
 
     /// Queues `line` plus a newline and writes what the descriptor takes now; never blocks.
-    public func write(line: String) {
+    package func write(line: String) {
         let handler: (@Sendable (LineWriter) -> Void)? = locked {
             let hadBacklog = pending.count > head
             drainLocked()
@@ -86,7 +86,7 @@ public final class LineWriter: @unchecked Sendable {
 
     /// Writes what the descriptor takes now; returns true when nothing is left waiting.
     @discardableResult
-    public func flush() -> Bool {
+    package func flush() -> Bool {
         locked {
             drainLocked()
             if pending.count == head { reportDropsLocked(); drainLocked() }
@@ -95,7 +95,7 @@ public final class LineWriter: @unchecked Sendable {
     }
 
     /// Writes what is waiting, waiting up to `seconds` for a slow reader (for the end of the process).
-    public func flush(waitingUpTo seconds: Double) {
+    package func flush(waitingUpTo seconds: Double) {
         let deadline = Self.now() + seconds
         locked {
             while true {

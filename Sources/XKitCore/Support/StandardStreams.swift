@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Process-wide set-up of the standard streams that must happen before XKit opens anything.
-public enum StandardStreams {
+package enum StandardStreams {
     /// Opens `/dev/null` onto any of fds 0, 1 and 2 that is closed, and ignores SIGPIPE; idempotent.
     ///
     /// A process started with `2>&-` would otherwise get its X connection (or trace file) as fd 2,
@@ -11,7 +11,7 @@ public enum StandardStreams {
     /// redirects stderr (a daemon detaching from its terminal) would cut the connection. SIGPIPE is
     /// ignored so a reader that closes our stderr or stdout pipe makes `write` fail with EPIPE
     /// instead of killing the app.
-    public static func prepare() {
+    package static func prepare() {
         _ = prepared
     }
 
@@ -21,7 +21,7 @@ public enum StandardStreams {
     }()
 
     /// Opens `/dev/null` onto each of fds 0, 1 and 2 that is closed; safe to call again (e.g. after a fork).
-    public static func openClosedStandardDescriptors() {
+    package static func openClosedStandardDescriptors() {
         for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             // open() returns the lowest free descriptor, which is `fd` when the lower ones are open.
             let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)

@@ -11,18 +11,18 @@ import Glibc
 /// It is process-wide on purpose, like the stderr it writes to: its output is chosen once from the
 /// environment, and the set of warnings already given (`warnOnce`) is a lock-guarded cache. No
 /// toolkit service hides here; views reach those through their window.
-public enum Trace {
+package enum Trace {
     /// Whether tracing is on; read once from the environment.
-    public static var isEnabled: Bool { output.trace != nil }
+    package static var isEnabled: Bool { output.trace != nil }
 
     /// Writes `{"event":name, ...fields}` when tracing is on; `fields` is built only then.
-    public static func emit(_ name: String, _ fields: @autoclosure () -> [(String, JSON)] = []) {
+    package static func emit(_ name: String, _ fields: @autoclosure () -> [(String, JSON)] = []) {
         guard let trace = output.trace else { return }
         trace.write(line: JSON.object([("event", .string(name))] + fields()).serialized)
     }
 
     /// Logs a warning: to stderr, and as a `warning` trace event when tracing is on.
-    public static func warn(_ message: String) {
+    package static func warn(_ message: String) {
         let output = output
         if let trace = output.trace {
             trace.write(line: JSON.object([("event", "warning"), ("message", .string(message))]).serialized)
@@ -33,24 +33,24 @@ public enum Trace {
     }
 
     /// Writes a plain line to stderr without blocking, e.g. a fatal error just before `exit`.
-    public static func writeToStandardError(_ line: String) {
+    package static func writeToStandardError(_ line: String) {
         output.standardError.write(line: line)
     }
 
     /// Logs a warning the first time `key` is seen in this process; later calls with it do nothing.
-    public static func warnOnce(_ key: String, _ message: @autoclosure () -> String) {
+    package static func warnOnce(_ key: String, _ message: @autoclosure () -> String) {
         if warnedKeys.insert(key) { warn(message()) }
     }
 
     /// The writers behind the trace and warnings (stderr first), for a run loop to flush.
-    public static var writers: [LineWriter] {
+    package static var writers: [LineWriter] {
         let output = output
         guard let trace = output.trace, trace !== output.standardError else { return [output.standardError] }
         return [output.standardError, trace]
     }
 
     /// Opens the trace output now, so a bad `XKIT_TRACE` is reported at start-up rather than on first use.
-    public static func prepare() { _ = output }
+    package static func prepare() { _ = output }
 
     private static let output: TraceOutput = makeOutput()
 
@@ -93,7 +93,7 @@ public enum Trace {
     private static let warnedKeys = LockedStringSet()
 
     /// Milliseconds since the process started, as the kernel counts it.
-    public static func millisecondsSinceProcessStart() -> Int {
+    package static func millisecondsSinceProcessStart() -> Int {
         Int(((monotonicBootSeconds() - processStartSeconds) * 1000).rounded())
     }
 
@@ -119,7 +119,7 @@ public enum Trace {
 }
 
 /// What `XKIT_TRACE` asks for.
-public enum TraceSetting: Equatable, Sendable {
+package enum TraceSetting: Equatable, Sendable {
     /// Unset, empty, `0`, `false` or `no`.
     case off
     /// `1`, `true` or `yes`: JSON lines on stderr.
@@ -130,7 +130,7 @@ public enum TraceSetting: Equatable, Sendable {
     case invalid(String)
 
     /// Reads a value of `XKIT_TRACE` (nil when unset).
-    public init(environmentValue value: String?) {
+    package init(environmentValue value: String?) {
         switch value {
         case nil, "", "0", "false", "no": self = .off
         case "1", "true", "yes": self = .standardError

@@ -4,13 +4,13 @@
 ///
 ///     static let key = AssociatedKey<Int>("my.count", default: 0)
 ///     view.associatedValues[key] += 1
-public final class AssociatedKey<Value>: @unchecked Sendable {
+final class AssociatedKey<Value>: @unchecked Sendable {
     /// A name for debugging; keys are told apart by identity.
-    public let name: String
+    let name: String
     /// What reads return while nothing is stored.
-    public let defaultValue: Value
+    let defaultValue: Value
     /// A key with a debugging name and a default value.
-    public init(_ name: String, default defaultValue: Value) {
+    init(_ name: String, default defaultValue: Value) {
         self.name = name
         self.defaultValue = defaultValue
     }
@@ -18,20 +18,20 @@ public final class AssociatedKey<Value>: @unchecked Sendable {
 }
 
 /// Storage for associated values, owned by each view and freed with it.
-public struct AssociatedValues {
+struct AssociatedValues {
     private var storage: [ObjectIdentifier: Any] = [:]
     /// An empty store.
-    public init() {}
+    init() {}
 
     /// The stored value, or the key's default.
-    public subscript<Value>(key: AssociatedKey<Value>) -> Value {
+    subscript<Value>(key: AssociatedKey<Value>) -> Value {
         get { storage[key.id] as? Value ?? key.defaultValue }
         set { storage[key.id] = newValue }
     }
 
     /// Whether a value was stored for the key.
-    public func contains<Value>(_ key: AssociatedKey<Value>) -> Bool { storage[key.id] != nil }
+    func contains<Value>(_ key: AssociatedKey<Value>) -> Bool { storage[key.id] != nil }
 
     /// Removes the stored value, so reads return the default again.
-    public mutating func remove<Value>(_ key: AssociatedKey<Value>) { storage[key.id] = nil }
+    mutating func remove<Value>(_ key: AssociatedKey<Value>) { storage[key.id] = nil }
 }

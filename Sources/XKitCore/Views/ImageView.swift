@@ -125,7 +125,7 @@ open class ImageView: View {
     }
 
     /// The `views` trace fields: the image's name, its pixel size and scale once loaded, or why it failed.
-    open override func traceFields() -> [(String, JSON)] {
+    package override func traceFields() -> [(String, JSON)] {
         var fields: [(String, JSON)] = []
         if let name = imageName { fields.append(("image", .string(name))) }
         if let image {

@@ -230,7 +230,7 @@ open class Label: View {
 
     open override var traceType: String { "Label" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    package override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", .string(text ?? ""))] + (interaction?.traceFields() ?? [])
             + (isCopyable ? [("copyable", .bool(true))] : [])
             + (baseWritingDirection.map { [("direction", .string($0.traceName))] } ?? [])

@@ -98,7 +98,7 @@ open class ScrollBar: View {
 
     open override var traceType: String { "ScrollBar" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    package override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("offset", .double(offset)), ("max", .double(maximumOffset)), ("thumb", .rect(convertToScreen(thumbRect)))]
     }
 }

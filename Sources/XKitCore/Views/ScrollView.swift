@@ -250,7 +250,7 @@ open class ScrollView: View {
 
     open override var traceType: String { "ScrollView" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    package override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("content_offset", .array([.double(contentOffset.x), .double(contentOffset.y)])),
                                ("content_size", .array([.double(contentSize.width), .double(contentSize.height)]))]
     }

@@ -24,7 +24,7 @@ extension View {
     }
 
     /// A rect in this view's coordinates as trace JSON: root-window device pixels, what xdotool uses.
-    public func traceRect(_ rect: Rect) -> JSON {
+    package func traceRect(_ rect: Rect) -> JSON {
         .rect(convertToScreen(rect), scale: window?.scale ?? 1)
     }
 

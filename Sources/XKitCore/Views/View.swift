@@ -111,7 +111,7 @@ open class View: Responder {
     /// State added by extensions through typed keys.
     ///
     ///     view.associatedValues[Counter.key] += 1
-    public var associatedValues = AssociatedValues()
+    var associatedValues = AssociatedValues()
 
     /// Actions and key commands added by extensions.
     var responderExtensions = ResponderExtensions()
@@ -410,7 +410,7 @@ open class View: Responder {
     open var traceType: String { String(describing: type(of: self)) }
 
     /// Extra fields for the `views` trace event; subclasses add theirs to `super`'s.
-    open func traceFields() -> [(String, JSON)] { [] }
+    package func traceFields() -> [(String, JSON)] { [] }
 
     private func markTreeChanged() {
         window?.viewTreeDidChange()

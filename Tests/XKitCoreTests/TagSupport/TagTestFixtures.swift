@@ -1,4 +1,4 @@
-@_spi(Platform) import XKitCore
+@_spi(Platform) @testable import XKitCore
 import XKitHeadless
 
 /// The headless platform's pasteboards seen as the tag tests read them: strings per selection and each set.

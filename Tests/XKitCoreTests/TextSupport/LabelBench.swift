@@ -1,4 +1,4 @@
-@_spi(Platform) import XKitCore
+@_spi(Platform) @testable import XKitCore
 import XKitHeadless
 
 /// A window stand-in (root 400×300) holding one label, with a router, a manual clock and pointer

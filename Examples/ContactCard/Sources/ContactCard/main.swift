@@ -56,9 +56,8 @@ func buildCard(in root: View, contact: Contact) {
     // The label's own items: the handler is told which view the menu was opened for.
     name.menuItems = [
         MenuItem(title: "Copy as vCard") { context in
-            guard let view = context.target, let app = view.application else { return }
+            guard let app = context.target?.application else { return }
             app.platform.pasteboard(.clipboard).setString(contact.vCard, event: context.event)
-            Trace.emit("copied", [("id", .string(view.accessibilityIdentifier ?? "")), ("bytes", .int(contact.vCard.utf8.count))])
         },
     ]
 
@@ -102,7 +101,8 @@ func run() -> Int32 {
     do {
         app = try Application.start(name: "contact-card")
     } catch {
-        Console.error("ContactCard: \(error)")
+        let message = Array("ContactCard: \(error)\n".utf8)
+        _ = write(2, message, message.count)
         return 1
     }
     app.images.searchPaths = imageFolders()

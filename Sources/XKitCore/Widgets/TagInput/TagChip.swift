@@ -147,7 +147,7 @@ open class TagChip: Control {
 
     open override var traceType: String { "TagChip" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    package override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", .string(tag.title)), ("tag_id", .int(tag.id)), ("selected", .bool(isSelected)),
                                ("focused", .bool(isFirstResponder))]
     }

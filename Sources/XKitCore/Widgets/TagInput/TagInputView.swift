@@ -214,7 +214,7 @@ open class TagInputView: Control {
 
     open override var traceType: String { "TagInputView" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    package override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("count", .int(tags.count)), ("offset", .double(contentOffset)),
                                ("chips", .int(activeChips.count))]
     }

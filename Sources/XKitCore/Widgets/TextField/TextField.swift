@@ -331,7 +331,7 @@ open class TextField: Control {
 
     open override var traceType: String { "TextField" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    package override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", .string(editing.text)), ("placeholder", placeholder.map { JSON.string($0) } ?? .null),
                                ("focused", .bool(isFirstResponder))] + preeditTraceFields
             + (baseWritingDirection.map { [("direction", .string($0.traceName))] } ?? [])
