@@ -5,31 +5,30 @@
 extension TextField {
     /// The field's own key handling, after `keyPreview` and added key commands.
     func handleKey(_ event: KeyEvent) -> Bool {
-        let shift = event.modifiers.contains(.shift)
-        let control = event.modifiers.contains(.control)
-        switch event.key {
+        guard let command = TextEditCommand(event) else { return false }
+        let shift = command.extend, control = command.word
+        switch command.verb {
         case .left: editing.moveLeft(extend: shift, word: control, segmenter: textMeasurer.textSegmenter); userMovedSelection(event)
         case .right: editing.moveRight(extend: shift, word: control, segmenter: textMeasurer.textSegmenter); userMovedSelection(event)
-        case .home, .up: editing.moveCaret(to: 0, extend: shift); userMovedSelection(event)
-        case .end, .down: editing.moveCaret(to: editing.count, extend: shift); userMovedSelection(event)
-        case .backspace:
+        case .lineStart, .documentStart, .up: editing.moveCaret(to: 0, extend: shift); userMovedSelection(event)
+        case .lineEnd, .documentEnd, .down: editing.moveCaret(to: editing.count, extend: shift); userMovedSelection(event)
+        case .deleteBackward:
             edit(.deletingBackward) { [segmenter = textMeasurer.textSegmenter] in $0.deleteBackward(word: control, segmenter: segmenter) }
-        case .delete:
+        case .deleteForward:
             edit(.deletingForward) { [segmenter = textMeasurer.textSegmenter] in $0.deleteForward(word: control, segmenter: segmenter) }
-        case .character("z") where control && !shift: undo()
-        case .character("z") where control && shift, .character("y") where control: redo()
-        case .enter:
+        case .undo: undo()
+        case .redo: redo()
+        case .newline:
             onCommit?(self)
             sendActions(for: .primaryActionTriggered)
-        default:
-            guard !control, !event.modifiers.contains(.alt), let text = event.text, !text.isEmpty else { return false }
-            insertText(text)
+        case .pageUp, .pageDown, .tab: return false
+        case .insert(let text): insertText(text)
         }
         return true
     }
 
     /// Applies a user edit; an edit that changes nothing (Backspace at the start) is not reported.
-    func edit(_ kind: TextUndoHistory.Kind = .other, _ change: (inout TextEditingState) -> Void) {
+    func edit(_ kind: TextEditKind = .other, _ change: (inout TextEditingState) -> Void) {
         let before = editing
         change(&editing)
         if editing.text != before.text {

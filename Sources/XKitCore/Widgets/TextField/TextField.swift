@@ -84,7 +84,7 @@ open class TextField: Control {
 
     var cachedLayout: TextLayout?
     /// Undo and redo steps (Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y).
-    var undoHistory = TextUndoHistory()
+    var undoHistory = TextUndoHistory<TextEditingState>()
     /// The blinking caret's state: hidden in the off half of a blink, and the pending toggle.
     var caretBlinkHidden = false
     var caretBlinkTimer: Cancellable?

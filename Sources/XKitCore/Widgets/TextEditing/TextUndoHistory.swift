@@ -1,16 +1,19 @@
-/// Undo and redo for a text field: snapshots of the editing state taken before each edit, with
-/// typing coalesced into words (and runs of Backspace or Delete into one step), as desktop fields do.
-struct TextUndoHistory {
-    /// What an edit was, for coalescing.
-    enum Kind: Equatable {
-        case typing, deletingBackward, deletingForward, other
-    }
+/// What an edit was, for coalescing undo steps.
+enum TextEditKind: Equatable {
+    case typing, deletingBackward, deletingForward, other
+}
+
+/// Undo and redo for the text widgets (TextField's state, TextView's edits): snapshots taken before
+/// each edit, with typing coalesced into words (and runs of Backspace or Delete into one step), as
+/// desktop fields do.
+struct TextUndoHistory<State> {
+    typealias Kind = TextEditKind
 
     /// At most this many steps are kept; the oldest go first.
-    static let limit = 200
+    static var limit: Int { 200 }
 
-    private var undoStack: [TextEditingState] = []
-    private var redoStack: [TextEditingState] = []
+    private var undoStack: [State] = []
+    private var redoStack: [State] = []
     private var openKind: Kind?
     private var lastTypedWasSpace = false
 
@@ -19,7 +22,7 @@ struct TextUndoHistory {
 
     /// Notes an edit about to change `before`. Typing continues the open step until a word
     /// starts after a space; deletions continue a run of the same kind; anything else is a step.
-    mutating func willEdit(_ before: TextEditingState, kind: Kind, typed: String? = nil) {
+    mutating func willEdit(_ before: State, kind: Kind, typed: String? = nil) {
         let startsWord = kind == .typing && lastTypedWasSpace && typed?.first?.isWhitespace == false
         if kind == .other || openKind != kind || startsWord {
             undoStack.append(before)
@@ -37,7 +40,7 @@ struct TextUndoHistory {
     }
 
     /// The state to go back to, given the current one (kept for redo); nil when there is none.
-    mutating func undo(from current: TextEditingState) -> TextEditingState? {
+    mutating func undo(from current: State) -> State? {
         guard let previous = undoStack.popLast() else { return nil }
         redoStack.append(current)
         breakCoalescing()
@@ -45,7 +48,7 @@ struct TextUndoHistory {
     }
 
     /// The state an undo left, given the current one; nil when there is none.
-    mutating func redo(from current: TextEditingState) -> TextEditingState? {
+    mutating func redo(from current: State) -> State? {
         guard let next = redoStack.popLast() else { return nil }
         undoStack.append(current)
         breakCoalescing()

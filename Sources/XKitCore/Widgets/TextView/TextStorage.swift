@@ -1,0 +1,297 @@
+/// The text of a multi-line document as paragraphs in blocks: an edit re-splits only the
+/// paragraphs it touches, so its cost is the paragraph's length plus the number of blocks, not the
+/// document's length.
+///
+/// Positions are character (grapheme cluster) offsets. Each paragraph keeps the line break that
+/// ended it (`\n`, `\r\n`, `\r`, U+2028, U+2029, ...), so a file with mixed line endings is
+/// given back byte for byte; a break counts as one character, as Swift counts `"\r\n"`.
+public struct TextStorage: Sendable, Equatable {
+    /// One paragraph: its text without the break, the break itself ("" for the last paragraph),
+    /// and their cached character count.
+    struct Paragraph: Sendable, Equatable {
+        var text: String
+        var terminator: String
+        var count: Int
+        var length: Int { count + (terminator.isEmpty ? 0 : 1) }
+        var utf16Length: Int { text.utf16.count + terminator.utf16.count }
+    }
+
+    /// A run of paragraphs with its cached sizes, so finding an offset skips whole blocks.
+    struct Block: Sendable, Equatable {
+        var paragraphs: [Paragraph]
+        var length: Int
+        init(_ paragraphs: [Paragraph]) {
+            self.paragraphs = paragraphs
+            length = paragraphs.reduce(0) { $0 + $1.length }
+        }
+    }
+
+    /// Blocks are split above this many paragraphs and merged when a neighbour pair fits in half.
+    static let blockLimit = 512
+
+    private(set) var blocks: [Block]
+    /// How many blocks hold the paragraphs.
+    @_spi(Testing) public var blockCount: Int { blocks.count }
+    /// The number of characters.
+    public private(set) var count: Int
+    /// The number of paragraphs (one more than the line breaks).
+    public private(set) var paragraphCount: Int
+
+    /// A storage holding `string`.
+    public init(_ string: String = "") {
+        let paragraphs = TextStorage.split(string)
+        blocks = []
+        count = 0
+        paragraphCount = 0
+        append(paragraphs)
+    }
+
+    /// Decodes UTF-8 bytes (a file or a paste); invalid sequences become U+FFFD with one trace warning.
+    public init(utf8 bytes: [UInt8], source: String = "text") {
+        self.init(TextStorage.decode(bytes, source: source))
+    }
+
+    /// UTF-8 to a string, invalid sequences replaced by U+FFFD with one warning naming `source`.
+    public static func decode(_ bytes: [UInt8], source: String = "text") -> String {
+        if let valid = String(validating: bytes, as: UTF8.self) { return valid }
+        Trace.warn("\(source): invalid UTF-8 replaced with U+FFFD")
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: Reading
+
+    /// The whole text, line breaks as they were.
+    public var string: String {
+        var result = ""
+        for block in blocks {
+            for p in block.paragraphs {
+                result += p.text
+                result += p.terminator
+            }
+        }
+        return result
+    }
+
+    /// The text of paragraph `index`, without its line break.
+    public func paragraph(_ index: Int) -> String {
+        let (b, i) = locateParagraph(index)
+        return blocks[b].paragraphs[i].text
+    }
+
+    /// The number of characters of paragraph `index`, without its line break.
+    public func paragraphLength(_ index: Int) -> Int {
+        let (b, i) = locateParagraph(index)
+        return blocks[b].paragraphs[i].count
+    }
+
+    /// Every paragraph's length without its break, in order (one pass over the blocks).
+    public var paragraphLengths: [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(paragraphCount)
+        for block in blocks { for p in block.paragraphs { result.append(p.count) } }
+        return result
+    }
+
+    /// The character offset where paragraph `index` starts.
+    public func paragraphStart(_ index: Int) -> Int {
+        var offset = 0, remaining = max(0, min(paragraphCount - 1, index))
+        for block in blocks {
+            if remaining < block.paragraphs.count {
+                for p in block.paragraphs[..<remaining] { offset += p.length }
+                return offset
+            }
+            remaining -= block.paragraphs.count
+            offset += block.length
+        }
+        return offset
+    }
+
+    /// The paragraph holding an offset and where it starts; an offset on a line break belongs to
+    /// the paragraph it ends.
+    public func paragraphIndex(containing offset: Int) -> (index: Int, start: Int) {
+        let target = max(0, min(count, offset))
+        var start = 0, index = 0
+        for (bi, block) in blocks.enumerated() {
+            if target < start + block.length || bi == blocks.count - 1 {
+                for (pi, p) in block.paragraphs.enumerated() {
+                    if target < start + p.length || pi == block.paragraphs.count - 1 { return (index, start) }
+                    start += p.length
+                    index += 1
+                }
+            }
+            start += block.length
+            index += block.paragraphs.count
+        }
+        return (0, 0)
+    }
+
+    /// The text of a character range (clamped), line breaks included.
+    public func substring(_ range: Range<Int>) -> String {
+        let lo = max(0, min(count, range.lowerBound)), hi = max(lo, min(count, range.upperBound))
+        guard lo < hi else { return "" }
+        var (index, start) = paragraphIndex(containing: lo)
+        var result = ""
+        var (b, i) = locateParagraph(index)
+        while start < hi, b < blocks.count {
+            let p = blocks[b].paragraphs[i]
+            let full = p.text + p.terminator
+            let from = max(0, lo - start), to = min(p.length, hi - start)
+            if from == 0 && to == p.length {
+                result += full
+            } else {
+                let s = full.index(full.startIndex, offsetBy: from), e = full.index(full.startIndex, offsetBy: to)
+                result += full[s..<e]
+            }
+            start += p.length
+            index += 1
+            i += 1
+            if i == blocks[b].paragraphs.count { b += 1; i = 0 }
+        }
+        return result
+    }
+
+    /// The character at an offset, nil past the end.
+    public func character(at offset: Int) -> Character? {
+        guard offset >= 0, offset < count else { return nil }
+        let (index, start) = paragraphIndex(containing: offset)
+        let (b, i) = locateParagraph(index)
+        let p = blocks[b].paragraphs[i]
+        let local = offset - start
+        if local >= p.count { return p.terminator.first }
+        return p.text[p.text.index(p.text.startIndex, offsetBy: local)]
+    }
+
+    // MARK: Editing
+
+    /// What an edit changed: paragraphs `removed` (indices before the edit) became `inserted`
+    /// paragraphs starting at the same index.
+    public struct Change: Equatable, Sendable {
+        public var firstParagraph: Int
+        public var removed: Int
+        public var inserted: Int
+    }
+
+    /// Replaces a character range (clamped) with `string`; returns the paragraphs changed.
+    @discardableResult
+    public mutating func replace(_ range: Range<Int>, with string: String) -> Change {
+        let lo = max(0, min(count, range.lowerBound)), hi = max(lo, min(count, range.upperBound))
+        let (first0, start0) = paragraphIndex(containing: lo)
+        let (last0, _) = paragraphIndex(containing: hi)
+        // The neighbours are re-split too: a "\r" before and a "\n" after join into one "\r\n".
+        let first = max(0, first0 - 1), last = min(paragraphCount - 1, last0 + 1)
+        let regionStart = first < first0 ? start0 - locateParagraphValue(first).length : start0
+        var region = ""
+        var (b, i) = locateParagraph(first)
+        for _ in first...last {
+            let p = blocks[b].paragraphs[i]
+            region += p.text
+            region += p.terminator
+            i += 1
+            if i == blocks[b].paragraphs.count { b += 1; i = 0 }
+        }
+        let s = region.index(region.startIndex, offsetBy: lo - regionStart)
+        let e = region.index(s, offsetBy: hi - lo)
+        var replacement = TextStorage.split(String(region[..<s]) + string + String(region[e...]))
+        // Only the document's last paragraph has no break: a region before it ends with one.
+        if last < paragraphCount - 1, replacement.count > 1 { replacement.removeLast() }
+        replaceParagraphs(first..<(last + 1), with: replacement)
+        return Change(firstParagraph: first, removed: last - first + 1, inserted: replacement.count)
+    }
+
+    /// Inserts at an offset.
+    public mutating func insert(_ string: String, at offset: Int) { replace(offset..<offset, with: string) }
+
+    // MARK: Private
+
+    private func locateParagraphValue(_ index: Int) -> Paragraph {
+        let (b, i) = locateParagraph(index)
+        return blocks[b].paragraphs[i]
+    }
+
+    /// The block and position within it of paragraph `index` (clamped).
+    func locateParagraph(_ index: Int) -> (block: Int, index: Int) {
+        var remaining = max(0, min(paragraphCount - 1, index))
+        for (b, block) in blocks.enumerated() {
+            if remaining < block.paragraphs.count { return (b, remaining) }
+            remaining -= block.paragraphs.count
+        }
+        return (max(0, blocks.count - 1), 0)
+    }
+
+    private mutating func append(_ paragraphs: [Paragraph]) {
+        var i = 0
+        while i < paragraphs.count {
+            let end = min(paragraphs.count, i + TextStorage.blockLimit / 2)
+            let block = Block(Array(paragraphs[i..<end]))
+            blocks.append(block)
+            count += block.length
+            paragraphCount += block.paragraphs.count
+            i = end
+        }
+        if blocks.isEmpty { blocks = [Block([Paragraph(text: "", terminator: "", count: 0)])]; paragraphCount = 1 }
+    }
+
+    /// Replaces a run of paragraphs, which may span blocks, keeping blocks within their limits.
+    private mutating func replaceParagraphs(_ range: Range<Int>, with new: [Paragraph]) {
+        let (b0, i0) = locateParagraph(range.lowerBound)
+        let (b1, i1) = locateParagraph(range.upperBound - 1)
+        var merged = Array(blocks[b0].paragraphs[..<i0])
+        merged += new
+        merged += blocks[b1].paragraphs[(i1 + 1)...]
+        let removedLength = blocks[b0...b1].reduce(0) { $0 + $1.length }
+        let removedParagraphs = blocks[b0...b1].reduce(0) { $0 + $1.paragraphs.count }
+        var replacement: [Block] = []
+        var i = 0
+        repeat {
+            let end = min(merged.count, i + TextStorage.blockLimit)
+            replacement.append(Block(Array(merged[i..<end])))
+            i = end
+        } while i < merged.count
+        if replacement.count == 1, replacement[0].paragraphs.isEmpty { replacement = [] }
+        blocks.replaceSubrange(b0...b1, with: replacement)
+        count += replacement.reduce(0) { $0 + $1.length } - removedLength
+        paragraphCount += replacement.reduce(0) { $0 + $1.paragraphs.count } - removedParagraphs
+        if blocks.isEmpty {
+            blocks = [Block([Paragraph(text: "", terminator: "", count: 0)])]
+            paragraphCount = 1
+        }
+    }
+
+    /// Splits text into paragraphs at each line break character; always at least one paragraph,
+    /// the last one without a break.
+    static func split(_ string: String) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var text = "", n = 0
+        // Scanning bytes finds the usual breaks without walking graphemes; rare ones take the slow path.
+        if !string.utf8.contains(where: { $0 == 0xE2 || $0 == 0xC2 || $0 == 0x0B || $0 == 0x0C }) {
+            let utf8 = string.utf8
+            var start = utf8.startIndex, i = utf8.startIndex
+            while i < utf8.endIndex {
+                let byte = utf8[i]
+                if byte == 0x0A || byte == 0x0D {
+                    var end = utf8.index(after: i)
+                    if byte == 0x0D, end < utf8.endIndex, utf8[end] == 0x0A { end = utf8.index(after: end) }
+                    let t = String(string[start..<i])
+                    result.append(Paragraph(text: t, terminator: String(string[i..<end]), count: t.count))
+                    start = end
+                    i = end
+                } else {
+                    i = utf8.index(after: i)
+                }
+            }
+            let t = String(string[start...])
+            result.append(Paragraph(text: t, terminator: "", count: t.count))
+            return result
+        }
+        for c in string {
+            if c.isNewline {
+                result.append(Paragraph(text: text, terminator: String(c), count: n))
+                text = ""; n = 0
+            } else {
+                text.append(c); n += 1
+            }
+        }
+        result.append(Paragraph(text: text, terminator: "", count: n))
+        return result
+    }
+}

@@ -1,0 +1,273 @@
+/// Keys, clicks, drags, the clipboard, PRIMARY and the input method's composition.
+extension TextView: TextInputClient {
+    func handleKeyDown(_ event: KeyEvent) -> Bool {
+        guard event.kind == .down else { return false }
+        if extensionHandleKey(event) { return true }
+        if handleTextKey(event) { return true }
+        return handlePageKey(event)
+    }
+
+    func handleTextKey(_ event: KeyEvent) -> Bool {
+        guard let command = TextEditCommand(event) else { return false }
+        let extend = command.extend, word = command.word
+        let segmenter = textMeasurer.textSegmenter
+        func move(_ to: Int, keepGoal: Bool = false) {
+            setSelection(anchor: extend ? anchor : to, caret: to, keepGoal: keepGoal)
+            if extend { publishPrimary(event: event) }
+        }
+        switch command.verb {
+        case .left:
+            if hasSelection && !extend && !word { move(selectedRange.lowerBound) } else { move(word ? wordStart(before: caret) : caret - 1) }
+        case .right:
+            if hasSelection && !extend && !word { move(selectedRange.upperBound) } else { move(word ? wordEnd(after: caret) : caret + 1) }
+        case .up: move(verticalOffset(lines: -1), keepGoal: true)
+        case .down: move(verticalOffset(lines: 1), keepGoal: true)
+        case .pageUp: move(verticalOffset(points: -max(lineHeight, bounds.height * 0.9)), keepGoal: true)
+        case .pageDown: move(verticalOffset(points: max(lineHeight, bounds.height * 0.9)), keepGoal: true)
+        case .lineStart: move(lineBounds(at: caret).lowerBound)
+        case .lineEnd: move(lineBounds(at: caret).upperBound)
+        case .documentStart: move(0)
+        case .documentEnd: move(storage.count)
+        case .deleteBackward:
+            guard isEditable else { return false }
+            if hasSelection { replace(selectedRange, with: "") }
+            else if caret > 0 { replace((word ? wordStart(before: caret) : caret - 1)..<caret, with: "", kind: .deletingBackward) }
+        case .deleteForward:
+            guard isEditable else { return false }
+            if hasSelection { replace(selectedRange, with: "") }
+            else if caret < storage.count { replace(caret..<(word ? wordEnd(after: caret) : caret + 1), with: "", kind: .deletingForward) }
+        case .undo: undo()
+        case .redo: redo()
+        case .newline:
+            guard isEditable else { return false }
+            insertText("\n")
+        case .tab:
+            guard isEditable, !tabMovesFocus, !extend else { return false }
+            insertText("\t")
+        case .insert(let text):
+            guard isEditable else { return false }
+            insertText(text)
+        }
+        _ = segmenter
+        return true
+    }
+
+    /// Word movement within the caret's paragraph, stepping over a line break at its ends (`TextWords`).
+    func wordStart(before offset: Int) -> Int {
+        let (p, start) = storage.paragraphIndex(containing: offset)
+        let local = offset - start
+        guard local > 0 else { return max(0, offset - 1) }
+        return start + TextWords.wordStart(in: storage.paragraph(p), before: local, segmenter: textMeasurer.textSegmenter)
+    }
+
+    func wordEnd(after offset: Int) -> Int {
+        let (p, start) = storage.paragraphIndex(containing: offset)
+        let local = offset - start
+        guard local < storage.paragraphLength(p) else { return min(storage.count, offset + 1) }
+        return start + TextWords.wordEnd(in: storage.paragraph(p), after: local, segmenter: textMeasurer.textSegmenter)
+    }
+
+    /// The character range of the visual line holding an offset (its wrapped line within the paragraph).
+    func lineBounds(at offset: Int) -> Range<Int> {
+        let (p, start) = storage.paragraphIndex(containing: offset)
+        let layout = paragraphLayout(p)
+        guard !layout.lines.isEmpty else { return start..<start }
+        let line = layout.lines[layout.lineIndex(containingCluster: offset - start)]
+        let string = layout.attributedText.string
+        let lo = string.distance(from: string.startIndex, to: line.range.lowerBound)
+        var hi = string.distance(from: string.startIndex, to: line.range.upperBound)
+        // A wrapped line's trailing space belongs before the next line: End stops before it.
+        if hi < storage.paragraphLength(p), hi > lo { hi -= 1 }
+        return (start + lo)..<(start + hi)
+    }
+
+    /// The offset `lines` lines up or down, at the goal x kept since the last horizontal move.
+    func verticalOffset(lines: Int) -> Int {
+        let rect = caretRect
+        let goal = goalX ?? rect.minX
+        goalX = goal
+        let y = lines < 0 ? rect.minY - 1 : rect.maxY + 1
+        if y < textContainerInset.top { return lines < 0 ? 0 : caret }
+        if y >= paragraphTop(storage.paragraphCount - 1) + layoutState.heights[storage.paragraphCount - 1] {
+            return storage.count
+        }
+        return characterOffset(at: Point(x: goal, y: y))
+    }
+
+    func verticalOffset(points: Double) -> Int {
+        let rect = caretRect
+        let goal = goalX ?? rect.minX
+        goalX = goal
+        let y = rect.midY + points
+        scroll(by: Point(x: 0, y: points))
+        if y < textContainerInset.top { return 0 }
+        return characterOffset(at: Point(x: goal, y: y))
+    }
+
+    // MARK: Pointer
+
+    func handlePointerDown(_ event: PointerEvent) -> Bool {
+        guard isSelectable || isEditable else { return false }
+        if preedit != nil { window?.finishComposition(for: self) }
+        let local = convert(event.location, from: nil)
+        let offset = characterOffset(at: local)
+        switch event.button {
+        case .primary:
+            becomeFirstResponder()
+            clickGranularity = clickCount(event)
+            isDragging = true
+            switch clickGranularity {
+            case 2: let r = wordRange(at: offset); setSelection(anchor: r.lowerBound, caret: r.upperBound)
+            case 3...: let r = paragraphRange(at: offset); setSelection(anchor: r.lowerBound, caret: r.upperBound)
+            default: setSelection(anchor: event.modifiers.contains(.shift) ? anchor : offset, caret: offset)
+            }
+            return true
+        case .middle:
+            guard isEditable else { return false }
+            becomeFirstResponder()
+            setSelection(anchor: offset, caret: offset)
+            pasteAsync(.primary)
+            return true
+        default:
+            return false
+        }
+    }
+
+    func handlePointerDragged(_ event: PointerEvent) {
+        guard isDragging else { return }
+        let local = convert(event.location, from: nil)
+        let offset = characterOffset(at: local)
+        switch clickGranularity {
+        case 2, 3...:
+            let r = clickGranularity == 2 ? wordRange(at: offset) : paragraphRange(at: offset)
+            let lo = min(anchor, caret), hi = max(anchor, caret)
+            if offset < lo { setSelection(anchor: hi, caret: r.lowerBound) } else { setSelection(anchor: lo, caret: max(hi, r.upperBound)) }
+        default:
+            setSelection(anchor: anchor, caret: offset)
+        }
+        scrollRectToVisible(Rect(x: local.x, y: local.y, width: 1, height: 1))
+    }
+
+    func handlePointerUp(_ event: PointerEvent) {
+        guard isDragging else { return }
+        isDragging = false
+        publishPrimary(event: event)
+    }
+
+    /// The word (or space run, or mark) holding an offset.
+    func wordRange(at offset: Int) -> Range<Int> {
+        let (p, start) = storage.paragraphIndex(containing: offset)
+        let text = storage.paragraph(p)
+        guard !text.isEmpty else { return offset..<offset }
+        let i = max(0, min(text.count - 1, offset - start))
+        let r = TextWords.segment(in: text, at: text.index(text.startIndex, offsetBy: i), segmenter: textMeasurer.textSegmenter)
+        return (start + text.distance(from: text.startIndex, to: r.lowerBound))..<(start + text.distance(from: text.startIndex, to: r.upperBound))
+    }
+
+    /// The paragraph holding an offset, without its line break.
+    func paragraphRange(at offset: Int) -> Range<Int> {
+        let (p, start) = storage.paragraphIndex(containing: offset)
+        return start..<(start + storage.paragraphLength(p))
+    }
+
+    private func clickCount(_ event: PointerEvent) -> Int {
+        var count = 1
+        let interval = window?.platform.settings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime
+        if let last = lastClick, event.time - last.time < interval, event.location.distance(to: last.location) < 5 {
+            count = last.count + 1
+        }
+        lastClick = (event.time, event.location, count)
+        return count
+    }
+
+    // MARK: Clipboard
+
+    /// Copies the selection to CLIPBOARD, line breaks as in the document.
+    public func copy(event: InputEvent? = nil) {
+        guard hasSelection, let pasteboard = application?.platform.pasteboard(.clipboard) else { return }
+        pasteboard.setString(selectedText, event: event)
+    }
+
+    public func cut(event: InputEvent? = nil) {
+        guard hasSelection, isEditable else { return }
+        copy(event: event)
+        replace(selectedRange, with: "")
+    }
+
+    /// The most characters a paste inserts; a larger one is refused with a warning.
+    public static let pasteLimit = 64 * 1024 * 1024
+
+    /// Reads a selection and inserts it at the caret; returns whether anything was pasted.
+    @discardableResult
+    public func paste(from selection: ClipboardSelection) async -> Bool {
+        guard let pasteboard = application?.platform.pasteboard(selection) else { return false }
+        let fetched: String?
+        do { fetched = try await pasteboard.string() } catch {
+            Trace.warn("paste failed: \(error)")
+            return false
+        }
+        guard let string = fetched, !string.isEmpty, isEditable else { return false }
+        guard string.utf8.count <= TextView.pasteLimit else {
+            Trace.warn("paste of \(string.utf8.count) bytes refused: a text view takes at most \(TextView.pasteLimit)")
+            return false
+        }
+        insertText(string)
+        return true
+    }
+
+    func pasteAsync(_ selection: ClipboardSelection) {
+        Task { [weak self] in await self?.paste(from: selection) }
+    }
+
+    /// Offers a non-empty selection as PRIMARY.
+    func publishPrimary(event: InputEvent?) {
+        guard hasSelection, let pasteboard = application?.platform.pasteboard(.primary) else { return }
+        pasteboard.setString(selectedText, event: event)
+    }
+
+    func canPerformEditAction(_ action: Action) -> Bool? {
+        switch action {
+        case .copy: return hasSelection
+        case .cut, .delete: return hasSelection && isEditable
+        case .paste: return isEditable && application != nil
+        case .selectAll: return storage.count > 0
+        default: return nil
+        }
+    }
+
+    func performEditAction(_ action: Action, event: InputEvent?) -> Bool {
+        switch action {
+        case .copy: copy(event: event)
+        case .cut: cut(event: event)
+        case .paste: pasteAsync(.clipboard)
+        case .selectAll:
+            setSelection(anchor: 0, caret: storage.count)
+            publishPrimary(event: event)
+        case .delete: replace(selectedRange, with: "")
+        default: return false
+        }
+        return true
+    }
+
+    // MARK: Input method
+
+    public func setPreedit(_ preedit: Preedit?) {
+        let shown = preedit.flatMap { $0.text.isEmpty ? nil : $0 }
+        guard shown != self.preedit else { return }
+        let paragraph = storage.paragraphIndex(containing: selectedRange.lowerBound).index
+        self.preedit = shown
+        layoutState.cache[paragraph] = nil
+        scrollCaretIntoView()
+        setNeedsDisplay()
+        markTraceChanged()
+    }
+
+    public var textInputCaretRectInWindow: Rect? {
+        guard window != nil else { return nil }
+        return convert(caretRect, to: nil)
+    }
+
+    public func insertCommittedText(_ text: String) {
+        insertText(text)
+    }
+}

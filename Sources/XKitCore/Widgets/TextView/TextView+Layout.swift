@@ -1,0 +1,181 @@
+/// Viewport layout: paragraphs near the visible rect are laid out (and cached); the rest have
+/// estimated heights, replaced by measured ones as they come into view.
+extension TextView {
+    /// Paragraphs laid out above and below the visible ones, so small scrolls need no layout.
+    static let layoutMargin = 4
+
+    /// The width paragraphs wrap at: the view less the insets and the scroll bar's lane.
+    public var wrapWidth: Double {
+        max(20, bounds.width - textContainerInset.horizontal - scrollBarThickness - 2)
+    }
+
+    var lineHeight: Double { textMeasurer.metrics(for: font).lineHeight }
+
+    /// A paragraph's height guessed from its length: lines of half a line height per character.
+    func estimatedHeight(length: Int) -> Double {
+        let perLine = max(1, (wrapWidth / max(1, lineHeight * 0.5)).rounded(.down))
+        return lineHeight * max(1, (Double(length) / perLine).rounded(.up))
+    }
+
+    /// Forgets every layout and estimates all heights again (font, width or whole text changed).
+    func resetLayout() {
+        layoutState.cache.removeAll()
+        let heights = storage.paragraphLengths.map { estimatedHeight(length: $0) }
+        layoutState.heights = heights
+        layoutState.measured = Array(repeating: false, count: heights.count)
+        layoutState.total = heights.reduce(0, +)
+        layoutState.width = wrapWidth
+        updateContentSize()
+        setNeedsDisplay()
+    }
+
+    /// An edit replaced paragraphs: their heights become estimates again, and cached layouts at or
+    /// after them are dropped (their indices moved).
+    func layoutDidChange(_ change: TextStorage.Change) {
+        let range = change.firstParagraph..<min(layoutState.heights.count, change.firstParagraph + change.removed)
+        let removedHeight = layoutState.heights[range].reduce(0, +)
+        let added = (0..<change.inserted).map { estimatedHeight(length: storage.paragraphLength(change.firstParagraph + $0)) }
+        layoutState.heights.replaceSubrange(range, with: added)
+        layoutState.measured.replaceSubrange(range, with: Array(repeating: false, count: added.count))
+        layoutState.total += added.reduce(0, +) - removedHeight
+        layoutState.cache = layoutState.cache.filter { $0.key < change.firstParagraph }
+        updateContentSize()
+    }
+
+    func updateContentSize() {
+        let size = Size(width: bounds.width, height: layoutState.total + textContainerInset.top + textContainerInset.bottom)
+        if contentSize != size { contentSize = size }
+    }
+
+    /// The text shown for a paragraph: with the composition in place of the selection in the caret's one.
+    @_spi(Testing) public func displayedParagraph(_ index: Int) -> (text: String, preeditRange: Range<Int>?) {
+        let text = storage.paragraph(index)
+        guard let preedit else { return (text, nil) }
+        let (p, start) = storage.paragraphIndex(containing: selectedRange.lowerBound)
+        guard p == index else { return (text, nil) }
+        let chars = Array(text)
+        let lo = min(chars.count, selectedRange.lowerBound - start)
+        let hi = max(lo, min(chars.count, selectedRange.upperBound - start))
+        return (String(chars[..<lo]) + preedit.text + String(chars[hi...]), lo..<(lo + preedit.text.count))
+    }
+
+    /// The layout of paragraph `index`, made and cached on first use; its height replaces the estimate.
+    func paragraphLayout(_ index: Int) -> TextLayout {
+        if layoutState.width != wrapWidth { resetLayout() }
+        if let cached = layoutState.cache[index] { return cached }
+        let layout = TextLayout(AttributedText(displayedParagraph(index).text, font: font, color: textColor),
+                                maxWidth: wrapWidth, alignment: textAlignment, direction: baseWritingDirection,
+                                measurer: textMeasurer)
+        if layoutState.cache.count > 400 { layoutState.cache.removeAll() }
+        layoutState.cache[index] = layout
+        let height = max(lineHeight, layout.size.height)
+        if layoutState.heights.indices.contains(index), layoutState.heights[index] != height {
+            layoutState.total += height - layoutState.heights[index]
+            layoutState.heights[index] = height
+            updateContentSize()
+        }
+        if layoutState.measured.indices.contains(index) { layoutState.measured[index] = true }
+        return layout
+    }
+
+    /// How many paragraph layouts are cached.
+    @_spi(Testing) public var laidOutParagraphCount: Int { layoutState.cache.count }
+
+    /// The top of paragraph `index` in content coordinates.
+    func paragraphTop(_ index: Int) -> Double {
+        var y = textContainerInset.top
+        for h in layoutState.heights[..<max(0, min(layoutState.heights.count, index))] { y += h }
+        return y
+    }
+
+    /// The paragraph at a content y (clamped to the first and last) and its top.
+    func paragraph(atY y: Double) -> (index: Int, top: Double) {
+        var top = textContainerInset.top
+        let heights = layoutState.heights
+        for (i, h) in heights.enumerated() {
+            if top + h > y || i == heights.count - 1 { return (i, top) }
+            top += h
+        }
+        return (0, top)
+    }
+
+    /// The first paragraph showing at the top of the viewport.
+    public var firstVisibleParagraph: Int { paragraph(atY: contentOffset.y).index }
+
+    /// Lays out the paragraphs in and near the viewport; returns them with their tops.
+    @_spi(Testing) public func visibleParagraphs() -> [(index: Int, top: Double, layout: TextLayout)] {
+        guard !layoutState.heights.isEmpty else { return [] }
+        var (i, top) = paragraph(atY: contentOffset.y)
+        let first = max(0, i - TextView.layoutMargin)
+        for j in first..<i { _ = paragraphLayout(j) }
+        (i, top) = paragraph(atY: contentOffset.y)
+        var result: [(Int, Double, TextLayout)] = []
+        let bottom = contentOffset.y + bounds.height
+        var extra = 0
+        while i < storage.paragraphCount {
+            let layout = paragraphLayout(i)
+            result.append((i, top, layout))
+            top += layoutState.heights[i]
+            i += 1
+            if top > bottom { extra += 1; if extra > TextView.layoutMargin { break } }
+        }
+        return result
+    }
+
+    // MARK: Geometry of offsets
+
+    /// The caret's rect for a character offset, in content coordinates.
+    @_spi(Testing) public func caretRect(forOffset offset: Int) -> Rect {
+        let (p, start) = storage.paragraphIndex(containing: offset)
+        let layout = paragraphLayout(p)
+        var local = offset - start
+        if let preedit, p == storage.paragraphIndex(containing: selectedRange.lowerBound).index, offset == caret {
+            local = selectedRange.lowerBound - start + preedit.caret
+        }
+        let top = paragraphTop(p)
+        guard !layout.lines.isEmpty else {
+            return Rect(x: textContainerInset.left + alignedEmptyX, y: top, width: 1, height: lineHeight)
+        }
+        let li = layout.lineIndex(containingCluster: local)
+        let line = layout.lines[li]
+        return Rect(x: (textContainerInset.left + line.rect.x + layout.caretX(beforeCharacter: local)).rounded(.down),
+                    y: top + line.rect.minY, width: 1, height: line.rect.height)
+    }
+
+    private var alignedEmptyX: Double {
+        switch textAlignment {
+        case .center: return wrapWidth / 2
+        case .right: return wrapWidth - 1
+        default: return baseWritingDirection == .rightToLeft ? wrapWidth - 1 : 0
+        }
+    }
+
+    /// The caret's rect in bounds (content) coordinates.
+    public var caretRect: Rect { caretRect(forOffset: caret) }
+
+    /// The character offset nearest a point in content coordinates.
+    public func characterOffset(at point: Point) -> Int {
+        let (p, top) = paragraph(atY: point.y)
+        let layout = paragraphLayout(p)
+        let start = storage.paragraphStart(p)
+        let string = layout.attributedText.string
+        let hit = layout.caretIndex(at: Point(x: point.x - textContainerInset.left, y: point.y - top))
+        return start + min(storage.paragraphLength(p), string.distance(from: string.startIndex, to: hit.index))
+    }
+
+    /// Scrolls just enough to show the caret.
+    func scrollCaretIntoView() {
+        guard bounds.height > 0 else { return }
+        scrollRectToVisible(caretRect, margin: 2)
+    }
+
+}
+
+/// What the viewport layout remembers between passes.
+struct TextViewLayoutState {
+    var heights: [Double] = [0]
+    var measured: [Bool] = [false]
+    var total = 0.0
+    var width = 0.0
+    var cache: [Int: TextLayout] = [:]
+}

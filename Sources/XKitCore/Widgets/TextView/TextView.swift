@@ -1,0 +1,239 @@
+/// The messages a text view sends about the user's edits, as UITextViewDelegate.
+@MainActor
+public protocol TextViewDelegate: AnyObject {
+    /// Asked before the user's edit replaces `range` (character offsets) with `text`; false refuses it.
+    func textView(_ textView: TextView, shouldChangeTextIn range: Range<Int>, replacementText text: String) -> Bool
+    /// After each edit by the user.
+    func textViewDidChange(_ textView: TextView)
+    /// After the caret or selection moved.
+    func textViewDidChangeSelection(_ textView: TextView)
+}
+
+extension TextViewDelegate {
+    public func textView(_ textView: TextView, shouldChangeTextIn range: Range<Int>, replacementText text: String) -> Bool { true }
+    public func textViewDidChange(_ textView: TextView) {}
+    public func textViewDidChangeSelection(_ textView: TextView) {}
+}
+
+/// A scrolling, wrapping, multi-line text view, editable or read-only and selectable, as UITextView.
+///
+/// The text lives in a `TextStorage` of paragraphs, so an edit costs the paragraph, not the
+/// document. Only paragraphs in and near the viewport are laid out; the others have estimated
+/// heights, replaced by measured ones as they are laid out, so the scroll bar converges. Offsets
+/// (selection, caret, the trace) are character (grapheme cluster) offsets into `text`.
+///
+/// Typing, undo coalescing and the key meanings are shared with `TextField` (`TextEditCommand`,
+/// `TextUndoHistory`, `TextWords`).
+@MainActor
+open class TextView: ScrollView {
+    /// The document.
+    public internal(set) var storage = TextStorage()
+    /// Where the selection started and its moving end, as character offsets.
+    public internal(set) var anchor = 0
+    public internal(set) var caret = 0
+
+    /// The text; setting it puts the caret at the start, clears undo and does not call the delegate.
+    open var text: String {
+        get { storage.string }
+        set {
+            storage = TextStorage(newValue)
+            anchor = 0; caret = 0
+            undoHistory.clear()
+            resetLayout()
+            setContentOffset(.zero)
+            markTraceChanged()
+        }
+    }
+
+    /// The text with the view's font and colour (per-range attributes are not kept).
+    open var attributedText: AttributedText {
+        get { AttributedText(text, font: font, color: textColor) }
+        set { text = newValue.string }
+    }
+
+    open var font: Font = .system { didSet { resetLayout() } }
+    open var textColor: Color = .label { didSet { resetLayout() } }
+    open var textAlignment: TextAlignment = .left { didSet { resetLayout() } }
+    /// The paragraphs' base direction; nil takes each one's from its first strong character.
+    open var baseWritingDirection: TextDirection? { didSet { resetLayout() } }
+    /// Space between the view's edges and the text.
+    open var textContainerInset = EdgeInsets(vertical: 6, horizontal: 8) { didSet { resetLayout() } }
+    /// Whether the user may change the text.
+    open var isEditable = true { didSet { markTraceChanged() } }
+    /// Whether the user may select (and copy) the text; a read-only selectable view is a long copyable label.
+    open var isSelectable = true
+    /// Whether Tab moves the focus instead of inserting a tab.
+    open var tabMovesFocus = false
+    /// Grey text shown while the view is empty.
+    open var placeholder: String? { didSet { setNeedsDisplay(); markTraceChanged() } }
+    open var placeholderColor: Color = .tertiaryLabel
+    /// Told of edits and selection changes.
+    public weak var delegate: TextViewDelegate?
+
+    /// The input method's composition, drawn at the caret until it ends.
+    public internal(set) var preedit: Preedit?
+
+    var undoHistory = TextUndoHistory<Snapshot>()
+    var layoutState = TextViewLayoutState()
+    /// The x the caret keeps across Up and Down, set by horizontal moves.
+    var goalX: Double?
+    var lastClick: (time: Double, location: Point, count: Int)?
+    var isDragging = false
+    var clickGranularity = 1
+
+    /// A document state for undo: the storage shares its unchanged blocks with the live one.
+    struct Snapshot {
+        var storage: TextStorage
+        var anchor: Int
+        var caret: Int
+    }
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = .controlBackground
+        borderColor = .separator
+        borderWidth = 1
+        clipsToBounds = true
+        showsHorizontalScrollBar = false
+    }
+
+    // MARK: Selection
+
+    /// The selected character offsets, lower bound first.
+    public var selectedRange: Range<Int> {
+        get { min(anchor, caret)..<max(anchor, caret) }
+        set { setSelection(anchor: newValue.lowerBound, caret: newValue.upperBound) }
+    }
+    /// The selected text, line breaks as in the document.
+    public var selectedText: String { storage.substring(selectedRange) }
+    public var hasSelection: Bool { anchor != caret }
+
+    func setSelection(anchor a: Int, caret c: Int, keepGoal: Bool = false) {
+        let n = storage.count
+        let na = max(0, min(n, a)), nc = max(0, min(n, c))
+        if !keepGoal { goalX = nil }
+        guard na != anchor || nc != caret else { return }
+        anchor = na; caret = nc
+        undoHistory.breakCoalescing()
+        scrollCaretIntoView()
+        setNeedsDisplay()
+        markTraceChanged()
+        delegate?.textViewDidChangeSelection(self)
+    }
+
+    // MARK: Editing
+
+    /// Replaces a range as the user's edit: asks the delegate, records undo, reports the change.
+    @discardableResult
+    public func replace(_ range: Range<Int>, with string: String) -> Bool { replace(range, with: string, kind: .other) }
+
+    @discardableResult
+    func replace(_ range: Range<Int>, with string: String, kind: TextEditKind) -> Bool {
+        guard isEditable else { return false }
+        let n = storage.count
+        let lo = max(0, min(n, range.lowerBound)), hi = max(lo, min(n, range.upperBound))
+        if let delegate, !delegate.textView(self, shouldChangeTextIn: lo..<hi, replacementText: string) { return false }
+        guard lo != hi || !string.isEmpty else { return false }
+        undoHistory.willEdit(Snapshot(storage: storage, anchor: anchor, caret: caret), kind: kind, typed: string)
+        let before = storage.count
+        let change = storage.replace(lo..<hi, with: string)
+        // Counting the whole change keeps the caret right when a mark joins the character before it.
+        let end = max(lo, min(storage.count, hi + storage.count - before))
+        anchor = end; caret = end
+        goalX = nil
+        layoutDidChange(change)
+        textDidChange()
+        return true
+    }
+
+    /// Inserts text at the selection as if typed.
+    public func insertText(_ string: String) {
+        replace(selectedRange, with: string, kind: string.count == 1 && !hasSelection ? .typing : .other)
+    }
+
+    @discardableResult
+    public func undo() -> Bool {
+        guard isEditable, let previous = undoHistory.undo(from: Snapshot(storage: storage, anchor: anchor, caret: caret)) else { return false }
+        restore(previous)
+        return true
+    }
+
+    @discardableResult
+    public func redo() -> Bool {
+        guard isEditable, let next = undoHistory.redo(from: Snapshot(storage: storage, anchor: anchor, caret: caret)) else { return false }
+        restore(next)
+        return true
+    }
+
+    private func restore(_ snapshot: Snapshot) {
+        storage = snapshot.storage
+        anchor = snapshot.anchor; caret = snapshot.caret
+        resetLayout()
+        textDidChange()
+        undoHistory.breakCoalescing()
+    }
+
+    func textDidChange() {
+        scrollCaretIntoView()
+        setNeedsDisplay()
+        markTraceChanged()
+        delegate?.textViewDidChange(self)
+    }
+
+    open override var canBecomeFirstResponder: Bool { (isEditable || isSelectable) && !isHidden }
+
+    open override func focusDidChange() {
+        if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
+        super.focusDidChange()
+        undoHistory.breakCoalescing()
+        markTraceChanged()
+    }
+
+    open override var defaultCursor: Cursor? { isSelectable ? .iBeam : nil }
+
+    func markTraceChanged() { window?.viewTreeDidChange() }
+
+    // MARK: Events (handled in the extensions)
+
+    open override func keyDown(_ event: KeyEvent) -> Bool { handleKeyDown(event) }
+    open override func pointerDown(_ event: PointerEvent) -> Bool { handlePointerDown(event) }
+    open override func pointerDragged(_ event: PointerEvent) { handlePointerDragged(event) }
+    open override func pointerUp(_ event: PointerEvent) { handlePointerUp(event) }
+    open override func pointerCancelled() { isDragging = false }
+
+    open override func canPerformAction(_ action: Action, sender: Any?) -> Bool {
+        canPerformEditAction(action) ?? super.canPerformAction(action, sender: sender)
+    }
+
+    open override func perform(_ action: Action, sender: Any?, event: InputEvent?) -> Bool {
+        performEditAction(action, event: event) || super.perform(action, sender: sender, event: event)
+    }
+
+    open override func draw(in context: GraphicsContext) {
+        super.draw(in: context)
+        drawText(in: context)
+    }
+
+    open override func layoutSubviews() {
+        if layoutState.width != wrapWidth { resetLayout() }
+        super.layoutSubviews()
+    }
+
+    // MARK: Trace
+
+    open override var traceType: String { "TextView" }
+    open override var accessibilityRole: AccessibilityNode.Role { .entry }
+    open override var accessibilityName: String? { placeholder }
+
+    open override func traceFields() -> [(String, JSON)] {
+        super.traceFields() + [
+            ("text", .string(storage.substring(0..<4_096))),
+            ("length", .int(storage.count)),
+            ("selection", .array([.int(selectedRange.lowerBound), .int(selectedRange.upperBound)])),
+            ("preedit", preedit.map { .string($0.text) } ?? .null),
+            ("firstVisibleLine", .int(firstVisibleParagraph)),
+            ("focused", .bool(isFirstResponder)),
+            ("editable", .bool(isEditable)),
+        ]
+    }
+}

@@ -1,0 +1,107 @@
+import Testing
+@_spi(Testing) import XKitCore
+
+/// The paragraph store behind TextView: edits, the paragraph index, line endings kept as they were,
+/// and random edits checked against a plain String.
+@Suite struct TextStorageTests {
+    @Test func paragraphsAreSplitAtEachKindOfLineBreakAndKeptOnCopyOut() {
+        let text = "one\r\ntwo\nthree\rfour\u{2029}five"
+        let s = TextStorage(text)
+        #expect(s.paragraphCount == 5)
+        #expect(s.paragraph(0) == "one" && s.paragraph(2) == "three" && s.paragraph(4) == "five")
+        #expect(s.string == text, "mixed line endings come back as they were")
+        #expect(s.count == text.count)
+        #expect(s.paragraphStart(1) == 4, "\r\n is one character")
+        #expect(s.paragraphIndex(containing: 3).index == 0, "the break belongs to the paragraph it ends")
+        #expect(s.paragraphIndex(containing: 4).index == 1)
+        #expect(s.substring(2..<6) == "e\r\ntw")
+    }
+
+    @Test func aCarriageReturnTypedBeforeALineFeedJoinsItAsOneBreak() {
+        var s = TextStorage("a\nb")
+        s.insert("\r", at: 1)
+        #expect(s.string == "a\r\nb")
+        #expect(s.paragraphCount == 2)
+        #expect(s.count == "a\r\nb".count)
+        s.replace(1..<2, with: "")
+        #expect(s.string == "ab" && s.paragraphCount == 1)
+    }
+
+    @Test func anEditInsideOneParagraphReplacesOnlyItAndItsNeighbours() {
+        var s = TextStorage((0..<10_000).map { "line \($0)" }.joined(separator: "\n"))
+        let change = s.replace(s.paragraphStart(5_000)..<(s.paragraphStart(5_000) + 4), with: "LINE")
+        #expect(change.firstParagraph == 4_999 && change.removed == 3 && change.inserted == 3)
+        #expect(s.paragraph(5_000) == "LINE 5000")
+        #expect(s.paragraphCount == 10_000)
+        #expect(s.blockCount > 10, "paragraphs live in blocks, not one array")
+    }
+
+    @Test func invalidUTF8BecomesReplacementCharacters() {
+        let s = TextStorage(utf8: [0x61, 0xFF, 0x62, 0x0A, 0xC3], source: "test")
+        #expect(s.string == "a\u{FFFD}b\n\u{FFFD}")
+    }
+
+    @Test func nulAndControlCharactersAreKeptAsText() {
+        let s = TextStorage("a\u{0}b\u{7}c\u{0B}d")
+        #expect(s.string == "a\u{0}b\u{7}c\u{0B}d")
+        #expect(s.paragraphCount == 2, "vertical tab is a line break to Swift")
+    }
+
+    @Test func emptyStorageHasOneEmptyParagraphAndDeletingEverythingKeepsIt() {
+        var s = TextStorage("")
+        #expect(s.paragraphCount == 1 && s.count == 0)
+        s.insert("x\ny\n", at: 0)
+        #expect(s.paragraphCount == 3)
+        s.replace(0..<s.count, with: "")
+        #expect(s.paragraphCount == 1 && s.count == 0 && s.string == "")
+    }
+
+    /// 200,000 random inserts and deletes (of breaks of every kind, combining marks, emoji and
+    /// plain letters) agree with the same edits made on a String by character offsets.
+    @Test func randomEditsAgreeWithAPlainStringModel() {
+        var rng = SplitMix(seed: 24)
+        let pieces = ["a", "bc", "\n", "\r", "\r\n", "\u{0301}", "한", "👍🏽", " ", "xyz\nq", "\u{2028}", "é"]
+        var model: [Character] = []
+        var storage = TextStorage()
+        let iterations = 200_000
+        for step in 0..<iterations {
+            let n = model.count
+            let lo = n == 0 ? 0 : Int(rng.next() % UInt64(n + 1))
+            let len = rng.next() % 3 == 0 ? min(n - lo, Int(rng.next() % 4)) : 0
+            let insert = rng.next() % 4 == 0 ? "" : pieces[Int(rng.next() % UInt64(pieces.count))]
+            // Model: splice by character offsets, then recount as Swift would.
+            let joined = String(model[..<lo]) + insert + String(model[(lo + len)...])
+            storage.replace(lo..<(lo + len), with: insert)
+            model = Array(joined)
+            if model.count > 400 {
+                storage.replace(0..<200, with: "")
+                model = Array(String(model[200...]))
+            }
+            if step % 5_000 == 0 || step == iterations - 1 {
+                let expected = String(model)
+                guard storage.string == expected, storage.count == model.count else {
+                    Issue.record("diverged at step \(step): \(storage.string.debugDescription) vs \(expected.debugDescription)")
+                    return
+                }
+                let breaks = model.filter(\.isNewline).count
+                #expect(storage.paragraphCount == breaks + 1)
+            } else if storage.count != model.count {
+                Issue.record("count diverged at step \(step)")
+                return
+            }
+        }
+    }
+}
+
+/// A small deterministic generator, so a failure replays.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,151 @@
+import Testing
+@_spi(Platform) @_spi(Testing) import XKitCore
+import XKitTesting
+
+/// TextView without a display: typing, movement, selection, clipboard, composition, and the
+/// viewport layout of a large document.
+@MainActor
+@Suite(.serialized) struct TextViewTests {
+    @MainActor final class Fixture {
+        let scene: HeadlessScene
+        let view = TextView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        init(measurer: TextMeasurer = FixedAdvanceMeasurer()) {
+            scene = HeadlessScene(size: Size(width: 300, height: 200), measurer: measurer, origin: .zero)
+            scene.root.addSubview(view)
+            view.becomeFirstResponder()
+            scene.platform.displayPass()
+        }
+        func type(_ s: String) { for c in s { scene.key(c == "\n" ? .enter : .character(c), text: c == "\n" ? nil : String(c)) } }
+        func key(_ k: Key, _ m: Modifiers = []) { scene.key(k, modifiers: m) }
+    }
+
+    @Test func typingSeveralLinesWithReturnMakesParagraphs() {
+        let f = Fixture()
+        f.type("one\ntwo\nthree")
+        #expect(f.view.text == "one\ntwo\nthree")
+        #expect(f.view.storage.paragraphCount == 3)
+        #expect(f.view.caret == 13)
+        f.key(.backspace)
+        #expect(f.view.text == "one\ntwo\nthre")
+    }
+
+    @Test func upAndDownKeepTheCaretsXAcrossShorterLines() {
+        let f = Fixture()
+        f.view.text = "abcdefghij\nab\nabcdefghij"
+        f.view.selectedRange = 8..<8
+        f.key(.down)
+        #expect(f.view.caret == 13, "the end of the short line")
+        f.key(.down)
+        #expect(f.view.caret == 22, "back at column 8 on the long line")
+        f.key(.up); f.key(.up)
+        #expect(f.view.caret == 8)
+        f.key(.up)
+        #expect(f.view.caret == 0, "Up on the first line goes to the start")
+    }
+
+    @Test func shiftDownSelectsALineAndCopyGivesItWithTheBreakAndPrimaryHasIt() {
+        let f = Fixture()
+        f.view.text = "first\r\nsecond\nthird"
+        f.key(.down, [.shift])
+        #expect(f.view.selectedRange == 0..<6)
+        #expect(f.view.selectedText == "first\r\n", "the CR LF comes out as it went in")
+        #expect(f.scene.platform.primary.contents == "first\r\n")
+        #expect(f.view.perform(.copy, sender: nil, event: nil))
+        #expect(f.scene.platform.clipboard.contents == "first\r\n")
+    }
+
+    @Test func homeEndAndCtrlHomeEndGoToTheLineAndDocumentEnds() {
+        let f = Fixture()
+        f.view.text = "abc\ndef\nghi"
+        f.view.selectedRange = 5..<5
+        f.key(.home); #expect(f.view.caret == 4)
+        f.key(.end); #expect(f.view.caret == 7)
+        f.key(.end, [.control]); #expect(f.view.caret == 11)
+        f.key(.home, [.control]); #expect(f.view.caret == 0)
+    }
+
+    @Test func undoRemovesTypingAWordAtATimeAsInTheTextField() {
+        let f = Fixture()
+        f.type("hello world")
+        f.key(.character("z"), [.control])
+        #expect(f.view.text == "hello ")
+        f.key(.character("z"), [.control, .shift])
+        #expect(f.view.text == "hello world")
+    }
+
+    @Test func theDelegateMayRefuseAnEditAndHearsOfChanges() {
+        final class Delegate: TextViewDelegate {
+            var changes = 0, selections = 0
+            func textView(_ textView: TextView, shouldChangeTextIn range: Range<Int>, replacementText text: String) -> Bool { text != "x" }
+            func textViewDidChange(_ textView: TextView) { changes += 1 }
+            func textViewDidChangeSelection(_ textView: TextView) { selections += 1 }
+        }
+        let f = Fixture()
+        let d = Delegate()
+        f.view.delegate = d
+        f.type("axb")
+        #expect(f.view.text == "ab" && d.changes == 2)
+        f.key(.left)
+        #expect(d.selections == 1)
+    }
+
+    @Test func aReadOnlyViewSelectsAndCopiesButTakesNoTyping() {
+        let f = Fixture()
+        f.view.text = "read only"
+        f.view.isEditable = false
+        f.type("x")
+        f.key(.backspace)
+        #expect(f.view.text == "read only")
+        #expect(f.view.perform(.selectAll, sender: nil, event: nil))
+        #expect(f.view.perform(.copy, sender: nil, event: nil))
+        #expect(f.scene.platform.clipboard.contents == "read only")
+        #expect(!f.view.canPerformAction(.paste, sender: nil))
+    }
+
+    @Test func tripleClickSelectsTheParagraphAndDoubleClickAWord() {
+        let f = Fixture()
+        f.view.text = "alpha beta\ngamma delta"
+        let y = f.view.caretRect(forOffset: 12).midY
+        let p = Point(x: f.view.textContainerInset.left + 15, y: y)
+        f.scene.click(at: p); f.scene.click(at: p)
+        #expect(f.view.selectedText == "gamma")
+        f.scene.click(at: p)
+        #expect(f.view.selectedText == "gamma delta")
+    }
+
+    @Test func theCompositionShowsInlineInTheCaretsParagraphAndIsTraced() {
+        let f = Fixture()
+        f.view.text = "ab\ncd"
+        f.view.selectedRange = 4..<4
+        f.scene.window.surfaceDidChangePreedit(Preedit(text: "한", caret: 1))
+        #expect(f.view.text == "ab\ncd")
+        #expect(f.view.displayedParagraph(1).text == "c한d")
+        #expect(f.view.caretRect.minX == f.view.textContainerInset.left + 30)
+        let trace = Dictionary(f.view.traceFields(), uniquingKeysWith: { a, _ in a })
+        #expect(trace["preedit"]?.serialized == "\"한\"")
+        f.scene.window.surfaceDidCommitText("한")
+        #expect(f.view.text == "ab\nc한d" && f.view.preedit == nil)
+    }
+
+    @Test func estimatedHeightsConvergeAndAHitTestAtTheFarEndOfTenMegabytesLandsThere() {
+        let f = Fixture(measurer: MonospaceMeasurer())
+        let line = String(repeating: "word ", count: 20)
+        f.view.text = Array(repeating: line, count: 100_000).joined(separator: "\n")
+        #expect(f.view.storage.count >= 10_000_000)
+        let before = f.view.contentSize.height
+        f.view.setContentOffset(Point(x: 0, y: f.view.maximumContentOffset.y))
+        _ = f.view.visibleParagraphs()
+        f.view.setContentOffset(Point(x: 0, y: f.view.maximumContentOffset.y))
+        let shown = f.view.visibleParagraphs()
+        #expect(shown.last?.index == 99_999, "the last paragraph is reached")
+        #expect(f.view.laidOutParagraphCount < 100, "only paragraphs near the viewport are laid out")
+        let last = f.view.storage.paragraphStart(99_999)
+        let bottom = f.view.contentOffset.y + f.view.bounds.height - 8
+        let hit = f.view.characterOffset(at: Point(x: 10, y: bottom))
+        #expect(hit >= last && hit <= f.view.storage.count)
+        f.key(.end, [.control])
+        f.type("!")
+        #expect(f.view.text.hasSuffix(" !"))
+        _ = before
+    }
+}
