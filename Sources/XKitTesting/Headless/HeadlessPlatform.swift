@@ -18,6 +18,8 @@ public final class HeadlessPlatform: Platform {
     public var accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
     /// The X11 backend's PNG/JPEG decoder (it needs no display); replace it to inject failures.
     public lazy var imageDecoder: ImageDecoder = CodecImageDecoder()
+    /// The X11 backend's PNG encoder (zlib, no display); replace it to inject limits or failures.
+    public var imageEncoder: ImageEncoder = PNGImageEncoder()
     /// The manual clock behind `clock`.
     public let manualClock: ManualClock
     /// CLIPBOARD and PRIMARY, kept in memory.
