@@ -10,6 +10,7 @@ public enum HTMLReader {
         public var html: String
         /// One sentence per problem found (invalid UTF-8, an odd UTF-16 byte count); empty when clean.
         public var warnings: [String]
+        public init(html: String, warnings: [String]) { self.html = html; self.warnings = warnings }
     }
 
     /// Decodes `bytes` as UTF-16 when they start with a byte-order mark or look like UTF-16 (every
@@ -71,7 +72,6 @@ public enum HTMLReader {
     public static func plainText(fromHTML html: String) -> String {
         var out = ""
         var scalars = Array(html.unicodeScalars)[...]
-        var skipUntil: String?
         let blocks: Set<String> = ["p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table"]
         while let scalar = scalars.first {
             if scalar == "<" {
@@ -85,12 +85,11 @@ public enum HTMLReader {
                 scalars = scalars[(close + 1)...]
                 let isEnd = inner.hasPrefix("/")
                 let name = String(inner.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }).lowercased()
-                if let skip = skipUntil {
-                    if isEnd && name == skip { skipUntil = nil }
-                    continue
-                }
                 if !isEnd, ["script", "style", "head", "title"].contains(name), !inner.hasSuffix("/") {
-                    skipUntil = name
+                    // Their content is not markup (a script's `a<b`): jump to the end tag itself.
+                    guard let end = find("</\(name)", in: scalars) ?? find("</\(name.uppercased())", in: scalars),
+                          let close = scalars[end...].firstIndex(of: ">") else { break }
+                    scalars = scalars[(close + 1)...]
                 } else if name == "br" {
                     out += "\n"
                 } else if isEnd, blocks.contains(name), !out.isEmpty, !out.hasSuffix("\n") {
@@ -99,7 +98,6 @@ public enum HTMLReader {
                 continue
             }
             scalars = scalars.dropFirst()
-            if skipUntil != nil { continue }
             if scalar == "&", let (decoded, length) = entity(at: scalars) {
                 out.unicodeScalars.append(decoded)
                 scalars = scalars.dropFirst(length)
