@@ -28,6 +28,35 @@ struct RichCopy {
         #expect(text.stdoutString == "Attributed: bold và tiếng Việt")
     }
 
+    /// GTK 3 reads the same HTML through `gtk_clipboard_wait_for_contents`, compiled here from a tiny C peer.
+    @Test func gtk3ReadsTheHTMLThroughItsClipboardAPI() async throws {
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-gtk-html-peer.c")
+        let binary = source.deletingPathExtension().path
+        try """
+        #include <gtk/gtk.h>
+        int main(int argc, char **argv) {
+            gtk_init(&argc, &argv);
+            GtkClipboard *board = gtk_clipboard_get(GDK_SELECTION_CLIPBOARD);
+            GtkSelectionData *data = gtk_clipboard_wait_for_contents(board, gdk_atom_intern("text/html", FALSE));
+            if (!data) return 2;
+            gint length = 0;
+            const guchar *bytes = gtk_selection_data_get_data_with_length(data, &length);
+            fwrite(bytes, 1, length, stdout);
+            return 0;
+        }
+        """.write(to: source, atomically: true, encoding: .utf8)
+        let cflags = try runProcess(["sh", "-c", "gcc -o \(binary) \(source.path) $(pkg-config --cflags --libs gtk+-3.0)"], timeout: 60)
+        try #require(cflags.succeeded, "the GTK 3 peer did not compile (libgtk-3-dev): \(cflags)")
+        var styled = AttributedText("GTK ")
+        styled.append(AttributedText("bold", font: .bold(size: 15), color: .systemPurple))
+        try Pasteboard.general.setItem(PasteboardItem(attributedText: styled))
+        let read = try await runProcessAsync([binary], timeout: 10, environment: try ClipboardReader().environment)
+        #expect(read.succeeded, "\(read)")
+        #expect(read.stdoutString.contains("<b>bold</b>"))
+        #expect(read.stdoutString.contains("color:#8944ab"))
+        #expect(HTMLReader.plainText(fromHTML: read.stdoutString) == "GTK bold")
+    }
+
     @Test func xclipReadsACopiedImageAsAPNGOfItsSizeAndPixels() async throws {
         let side = 700 // 700×700 RGBA is about 2 MiB raw: the PNG of noise goes INCR
         var pixels = [UInt32](repeating: 0, count: side * side)
