@@ -21,7 +21,7 @@ case "$purpose" in
   test) packages+=(libxtst-dev libxfixes-dev dmz-cursor-theme xvfb xclip xsel xdotool x11-utils x11-xkb-utils fontconfig openbox
                   dbus at-spi2-core python3-pyatspi python3-dogtail
                   locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd
-                  unicode-data libharfbuzz-bin) ;;
+                  unicode-data libharfbuzz-bin gcc libgtk-3-dev) ;;
   bench) packages+=(libxtst-dev libxdamage-dev libxfixes-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libgtk-4-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -17,6 +17,8 @@ public final class HeadlessPlatform: Platform {
     public var accessibility: AccessibilityBridge = InactiveAccessibilityBridge()
     /// The image decoder, as passed to `init`; replace it to inject failures.
     public var imageDecoder: ImageDecoder
+    /// The image encoder (Copy Image), as passed to `init`; replace it to inject limits or failures.
+    public var imageEncoder: ImageEncoder
     /// The manual clock behind `clock`.
     public let manualClock: ManualClock
     /// CLIPBOARD and PRIMARY, kept in memory.
@@ -37,12 +39,14 @@ public final class HeadlessPlatform: Platform {
     ///
     /// The headless platform links no codec library, so images decode only through `imageDecoder`
     /// (XKit's `CodecImageDecoder()` from a test that imports XKit); by default every decode fails
-    /// with `ImageError.decoderUnavailable`.
+    /// with `ImageError.decoderUnavailable`. Likewise images encode (Copy Image) only through
+    /// `imageEncoder`, XKit's `PNGImageEncoder()`.
     public init(scale: Double = 1, screen: Size = Size(width: 1280, height: 800),
                 measurer: TextMeasurer = MonospaceMeasurer(), settings: DesktopSettings = .standard, now: Double = 100,
-                imageDecoder: ImageDecoder = NoImageDecoder()) {
+                imageDecoder: ImageDecoder = NoImageDecoder(), imageEncoder: ImageEncoder = UnavailableImageEncoder()) {
         self.scale = scale
         self.imageDecoder = imageDecoder
+        self.imageEncoder = imageEncoder
         screenBounds = Rect(origin: .zero, size: screen)
         textMeasurer = measurer
         self.settings = settings

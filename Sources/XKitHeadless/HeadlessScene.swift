@@ -13,8 +13,9 @@ public final class HeadlessScene {
 
     /// A window of `size` on a new headless platform, mapped and drawn once.
     public init(size: Size = Size(width: 400, height: 300), measurer: TextMeasurer = MonospaceMeasurer(),
-                origin: Point = Point(x: 100, y: 100), scale: Double = 1, imageDecoder: ImageDecoder = NoImageDecoder()) {
-        platform = HeadlessPlatform(scale: scale, measurer: measurer, imageDecoder: imageDecoder)
+                origin: Point = Point(x: 100, y: 100), scale: Double = 1, imageDecoder: ImageDecoder = NoImageDecoder(),
+                imageEncoder: ImageEncoder = UnavailableImageEncoder()) {
+        platform = HeadlessPlatform(scale: scale, measurer: measurer, imageDecoder: imageDecoder, imageEncoder: imageEncoder)
         app = platform.makeApplication()
         window = Window(title: "test", size: size, origin: origin, app: app)
         window.show()

@@ -177,6 +177,9 @@ public final class HeadlessSurface: WindowSurface {
     /// The input method changes its composition, as XIM's preedit callbacks report it.
     public func changePreedit(_ preedit: Preedit?) { delegate?.surfaceDidChangePreedit(preedit) }
 
+    /// The input method commits text, as XIM's commit reports it.
+    public func commitText(_ text: String) { delegate?.surfaceDidCommitText(text) }
+
     public func finishComposition() -> String? {
         finishCompositionCount += 1
         defer { textOnFinishingComposition = nil }

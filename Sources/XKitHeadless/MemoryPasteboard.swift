@@ -9,10 +9,14 @@ public final class MemoryPasteboard: PasteboardOwnerTracking {
         public let timestamp: PlatformTimestamp?
     }
 
-    /// Every copy, oldest first.
+    /// Every copy, oldest first (an item without text is recorded with empty text).
     public private(set) var copies: [Copy] = []
-    /// What a paste reads now (the latest copy, or what a test put there).
-    public var contents: String?
+    /// What a paste reads now (the latest copy's text, or what a test put there).
+    public var contents: String? {
+        didSet { item = contents.map { PasteboardItem(string: $0) } }
+    }
+    /// The item a paste reads by type: the latest copy's, or one a test put there.
+    public var item: PasteboardItem?
     /// Runs after each copy (the platform keeps one log of both selections).
     var onCopy: ((Copy) -> Void)?
 
@@ -21,12 +25,16 @@ public final class MemoryPasteboard: PasteboardOwnerTracking {
     public init(_ selection: ClipboardSelection = .clipboard) { owner = PasteboardOwnerSlot(selection) }
 
     public func setString(_ string: String, event: InputEvent?, owner: PasteboardOwner) {
-        record(string, event: event)
+        record([PasteboardItem(string: string)], event: event)
         self.owner.replace(with: owner)
     }
 
     public func setString(_ string: String, event: InputEvent?) {
-        record(string, event: event)
+        setItems([PasteboardItem(string: string)], event: event)
+    }
+
+    public func setItems(_ items: [PasteboardItem], event: InputEvent?) {
+        record(items, event: event)
         owner.lost()
     }
 
@@ -36,12 +44,22 @@ public final class MemoryPasteboard: PasteboardOwnerTracking {
         owner.lost()
     }
 
-    private func record(_ string: String, event: InputEvent?) {
-        let copy = Copy(text: string, timestamp: event?.timestamp)
+    private func record(_ items: [PasteboardItem], event: InputEvent?) {
+        guard let first = items.first else { return }
+        if items.count > 1 { Trace.warn("the pasteboard carries one item: \(items.count - 1) more were ignored") }
+        let copy = Copy(text: first.string ?? "", timestamp: event?.timestamp)
         copies.append(copy)
-        contents = string
+        contents = first.string
+        item = first
         onCopy?(copy)
     }
 
-    public func string() async throws -> String? { contents }
+    public func string() async throws -> String? { item?.string }
+
+    /// The latest item's bytes for `type`, made by its provider now, as a requestor would get them.
+    public func data(forType type: String) async throws -> [UInt8]? {
+        try item?.data(forType: type)
+    }
+
+    public func availableTypes() async throws -> [String] { item?.types ?? [] }
 }

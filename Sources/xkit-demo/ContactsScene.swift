@@ -13,8 +13,8 @@ struct ContactsScene: DemoScene {
     func build(in window: Window, app: Application) {
         let controller = ContactsController(count: rows, size: size)
         controller.install(in: window.contentView)
-        // The window keeps the controller (the list's data source and delegate are weak).
-        window.contentView.associatedValues[ContactsController.key] = controller
+        // Kept for the life of the demo: the list's data source and delegate are weak, as in UIKit.
+        ContactsController.shown = controller
     }
 }
 
@@ -58,7 +58,8 @@ enum ContactBook {
 /// The list's data source and delegate: all contacts, or the ones matching the search.
 @MainActor
 final class ContactsController: CollectionViewDataSource, CollectionViewDelegate {
-    static let key = AssociatedKey<ContactsController?>("contacts.controller", default: nil)
+    /// The controller of the contacts window (one per demo process).
+    static var shown: ContactsController?
 
     let count: Int
     let size: Size

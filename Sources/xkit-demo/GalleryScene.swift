@@ -70,6 +70,8 @@ struct GalleryScene: DemoScene {
         let attributed = Label()
         attributed.attributedText = styled
         attributed.accessibilityIdentifier = "fonts.attributed"
+        // Copy puts text/html beside the text, so the styling survives a paste into a rich editor.
+        attributed.isCopyable = true
         views.append(attributed)
         return StackView(spacing: 4, views)
     }

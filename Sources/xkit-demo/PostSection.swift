@@ -26,6 +26,7 @@ extension GalleryScene {
         view.accessibilityIdentifier = "post.avatar"
         view.contentMode = .aspectFill
         view.isCircular = true
+        view.menuItems = [.copyImage]
         return view
     }
 

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @_spi(Testing) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The desktop's drag threshold, double-click time and long-press time are read live by every
 /// widget and gesture, through one multi-click rule.

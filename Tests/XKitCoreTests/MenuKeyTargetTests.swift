@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// The Menu key and Shift+F10, as GTK does: the focused view's context menu at the view; with
 /// nothing focused, the menu of the view under the pointer, at the pointer.

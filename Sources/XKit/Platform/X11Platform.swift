@@ -40,6 +40,8 @@ public final class X11Platform: Platform {
     ]
     /// PNG and JPEG decoding; the codec libraries are opened only when the first image is loaded.
     public private(set) lazy var imageDecoder: ImageDecoder = CodecImageDecoder()
+    /// PNG encoding for copied images (zlib).
+    public let imageEncoder: ImageEncoder = PNGImageEncoder()
     /// The input method, opened on first keyboard focus: parsing the locale's Compose table costs
     /// about 25 ms, which would otherwise sit between launch and the first frame.
     private(set) var inputMethod: InputMethod?

@@ -38,8 +38,8 @@ final class ClipboardManagerHandoff {
         guard owner.isOwner, let content = owner.content,
               XGetSelectionOwner(display, atoms.clipboardManager) != 0 else { return done() }
         let converter = TargetConverter(hub: hub, content: content, acquiredAt: owner.acquiredAt)
-        // Only data targets are worth saving: not TARGETS, TIMESTAMP or the side-effect ones.
-        let saveable = converter.advertisedTargets.filter { hub.atoms.textTargets.contains($0) }
+        // Every representation, so the HTML and the PNG outlive the app as well as the text.
+        let saveable = converter.saveableTargets
         SelectionWire.writeLongs(hub.connection, window: hub.window, property: atoms.saveTargetsProperty,
                                  type: atoms.atom, items: saveable.map { Int($0) })
         let time = hub.serverTime()

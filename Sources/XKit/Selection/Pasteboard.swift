@@ -54,10 +54,24 @@ package final class Pasteboard {
     ///   the latest input event's time, or asks the server for a fresh one; never CurrentTime.
     /// - Throws: `XKitError.noDisplay`, or `.selectionNotAcquired` when the server kept another owner.
     package func setString(_ string: String, time: UInt32? = nil) throws {
-        let owner = try owner()
         var text = string
         text.makeContiguousUTF8()
-        try owner.acquire(SelectionContent(utf8: Array(text.utf8)), time: time)
+        try acquire(SelectionContent(utf8: Array(text.utf8)), time: time)
+    }
+
+    /// Puts an item on the pasteboard: its text as every text target, and each representation (`text/html`,
+    /// `image/png`, …) as a target of that name whose bytes its provider makes when first asked for.
+    ///
+    ///     try Pasteboard.general.setItem(PasteboardItem(attributedText: styled))
+    ///
+    /// - Throws: as `setString`.
+    package func setItem(_ item: PasteboardItem, time: UInt32? = nil) throws {
+        try acquire(SelectionContent(item: item), time: time)
+    }
+
+    private func acquire(_ content: SelectionContent, time: UInt32?) throws {
+        let owner = try owner()
+        try owner.acquire(content, time: time)
         if owner.selection == owner.hub.atoms.clipboard && handoff == nil {
             let handoff = ClipboardManagerHandoff(hub: owner.hub, owner: owner)
             handoff.install()
@@ -121,7 +135,7 @@ package final class Pasteboard {
     ///   the owner has no text form, or `.unexpectedReply` when it answers with something that is
     ///   not 8-bit text (INTEGER, or UTF8_STRING in format 16).
     package func string() async throws -> String? {
-        if let content = ownContent() { return String(decoding: content.utf8, as: UTF8.self) }
+        if let content = try ownText() { return String(decoding: content.utf8, as: UTF8.self) }
         guard let (reply, isLatin1) = try await textReply() else { return nil }
         if isLatin1 { return Latin1.decode(reply.bytes) }
         guard let text = String(validating: reply.bytes, as: UTF8.self) else { throw XKitError.invalidUTF8 }
@@ -133,11 +147,18 @@ package final class Pasteboard {
     /// The same conversions and errors as `string()`, without building a String: for passing big
     /// pastes on (to a file or a pipe) with one copy of the text in memory instead of two.
     package func utf8Text() async throws -> [UInt8]? {
-        if let content = ownContent() { return content.utf8 }
+        if let content = try ownText() { return content.utf8 }
         guard let (reply, isLatin1) = try await textReply() else { return nil }
         if isLatin1 { return Latin1.utf8(fromLatin1: reply.bytes) }
         guard reply.utf8Check?.isValid ?? UTF8Check.isValid(reply.bytes) else { throw XKitError.invalidUTF8 }
         return reply.bytes
+    }
+
+    /// Our own content when it has text; what a round trip would refuse (an image alone) throws as it would.
+    private func ownText() throws -> SelectionContent? {
+        guard let content = ownContent() else { return nil }
+        guard content.hasText else { throw XKitError.conversionRefused(target: "UTF8_STRING, STRING or TEXT") }
+        return content
     }
 
     /// What we serve ourselves, when we own the selection and may skip the round trip.
@@ -170,6 +191,10 @@ package final class Pasteboard {
     ///
     /// 16- and 32-bit replies (ATOM, INTEGER) come back as 2- or 4-byte little-endian values.
     package func data(forType type: String) async throws -> [UInt8]? {
+        if let content = ownContent() {
+            if content.offers(type) { return try content.data(forType: type) }
+            return content.hasText && PasteboardItem.textTypeNames.contains(type) ? content.utf8 : nil
+        }
         let owner = try owner()
         guard hasOwner else { return nil }
         guard let reply = try await owner.hub.reader.convert(
@@ -190,6 +215,10 @@ package final class Pasteboard {
     ///
     /// - Throws: `XKitError.unexpectedReply` when the list is not 32-bit atoms.
     package func availableTypes() async throws -> [String] {
+        if let content = ownContent(), let owner = try? owner() {
+            let converter = TargetConverter(hub: owner.hub, content: content, acquiredAt: owner.acquiredAt)
+            return converter.advertisedTargets.map { owner.hub.connection.atomName($0) }
+        }
         let owner = try owner()
         guard hasOwner else { return [] }
         let hub = owner.hub

@@ -1,9 +1,30 @@
-/// The text an owner serves, kept as UTF-8 with its Latin-1 form made once, on demand.
+import XKitCore
+
+/// What an owner serves: text kept as UTF-8 (its Latin-1 form made once, on demand), and the
+/// item's other representations, each made by its provider on the first request and then kept.
+@MainActor
 final class SelectionContent {
     let utf8: [UInt8]
+    /// Whether there is text at all (an image-only item offers no text targets).
+    let hasText: Bool
+    /// The non-text representations, in TARGETS order.
+    let representations: [PasteboardItem.Representation]
     private var latin1Cache: [UInt8]??
+    private var made: [String: Result<[UInt8], Error>] = [:]
 
-    init(utf8: [UInt8]) { self.utf8 = utf8 }
+    init(utf8: [UInt8]) {
+        self.utf8 = utf8
+        hasText = true
+        representations = []
+    }
+
+    init(item: PasteboardItem) {
+        var text = item.string ?? ""
+        text.makeContiguousUTF8()
+        utf8 = Array(text.utf8)
+        hasText = item.string != nil
+        representations = item.representations
+    }
 
     /// The STRING form, or nil when the text has characters outside Latin-1.
     var latin1: [UInt8]? {
@@ -17,5 +38,19 @@ final class SelectionContent {
     var hasLatin1Form: Bool {
         if let cached = latin1Cache { return cached != nil }
         return Latin1.canEncode(utf8: utf8)
+    }
+
+    /// Whether a representation of `type` is offered.
+    func offers(_ type: String) -> Bool { representations.contains { $0.type == type } }
+
+    /// The bytes of a representation, made on the first request (a PNG is encoded once however many
+    /// requestors ask); nil when it is not offered. A provider's failure is kept too, so a refused
+    /// 30000×30000 image is not attempted again by every requestor.
+    func data(forType type: String) throws -> [UInt8]? {
+        if let result = made[type] { return try result.get() }
+        guard let representation = representations.first(where: { $0.type == type }) else { return nil }
+        let result = Result { try representation.provider() }
+        made[type] = result
+        return try result.get()
     }
 }

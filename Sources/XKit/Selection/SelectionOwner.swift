@@ -92,6 +92,7 @@ final class SelectionOwner {
         let property = request.property != 0 ? request.property : request.target
         let converter = TargetConverter(hub: hub, content: content, acquiredAt: acquiredAt)
         var replyProperty: Atom = 0
+        var served = 0
         var pairs: [Int]?
         if request.target == atoms.multiple {
             // MULTIPLE's parameters are read before the reply's trap: the read makes its own round trip.
@@ -106,8 +107,10 @@ final class SelectionOwner {
                     for index in stride(from: 0, to: list.count - 1, by: 2) {
                         let target = Atom(UInt(bitPattern: list[index]))
                         let pairProperty = Atom(UInt(bitPattern: list[index + 1]))
-                        let ok = pairProperty != 0 && target != atoms.multiple
-                            && converter.convert(target: target, requestor: request.requestor, property: pairProperty)
+                        let bytes = pairProperty != 0 && target != atoms.multiple
+                            ? converter.convert(target: target, requestor: request.requestor, property: pairProperty) : nil
+                        let ok = bytes != nil
+                        served += bytes ?? 0
                         // A failed pair is reported by replacing its property with None.
                         if !ok { list[index + 1] = 0 }
                     }
@@ -115,8 +118,9 @@ final class SelectionOwner {
                                              type: atoms.atomPair, items: list)
                     replyProperty = request.property
                 }
-            } else if converter.convert(target: request.target, requestor: request.requestor, property: property) {
+            } else if let bytes = converter.convert(target: request.target, requestor: request.requestor, property: property) {
                 replyProperty = property
+                served = bytes
             }
             SelectionWire.sendNotify(connection, requestor: request.requestor, selection: request.selection,
                                      target: request.target, property: replyProperty, time: request.time)
@@ -128,5 +132,10 @@ final class SelectionOwner {
         }
         Trace.emit("selection.request", [("target", .string(connection.atomName(request.target))),
                                          ("ok", .bool(replyProperty != 0))])
+        if replyProperty != 0 {
+            Trace.emit("clipboard.served", [("selection", .string(connection.atomName(request.selection))),
+                                            ("target", .string(connection.atomName(request.target))),
+                                            ("bytes", .int(served))])
+        }
     }
 }

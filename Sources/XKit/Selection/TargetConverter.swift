@@ -1,6 +1,7 @@
 import CX11
+import XKitCore
 
-/// Converts owned text to one target and writes it to the requestor's property.
+/// Converts owned content to one target and writes it to the requestor's property.
 ///
 /// Big replies go through the INCR sender; everything else is one property write. The caller
 /// wraps the call (and the SelectionNotify that follows) in one error trap.
@@ -17,44 +18,71 @@ struct TargetConverter {
     ///
     /// STRING is left out when the text has no Latin-1 form, because the conversion would be refused.
     var advertisedTargets: [Atom] {
-        var list = [atoms.targets, atoms.utf8String]
-        if content.hasLatin1Form { list.append(atoms.string) }
-        list += [atoms.text, atoms.textPlainUTF8, atoms.timestamp, atoms.multiple, atoms.saveTargets]
+        var list = [atoms.targets]
+        list += content.representations.map { connection.atom($0.type) }
+        if content.hasText {
+            list.append(atoms.utf8String)
+            if content.hasLatin1Form { list.append(atoms.string) }
+            list += [atoms.text, atoms.textPlainUTF8]
+        }
+        list += [atoms.timestamp, atoms.multiple, atoms.saveTargets]
         return list
     }
 
-    /// Writes `target` into `property` on `requestor`; false when the target is not supported.
+    /// The data targets worth handing to a clipboard manager: every representation, not TARGETS,
+    /// TIMESTAMP or the side-effect ones.
+    var saveableTargets: [Atom] {
+        let side: Set<Atom> = [atoms.targets, atoms.timestamp, atoms.multiple, atoms.saveTargets]
+        return advertisedTargets.filter { !side.contains($0) }
+    }
+
+    /// Writes `target` into `property` on `requestor`; the bytes written, or nil when the target is not
+    /// supported (or its representation could not be made, which is traced with the reason).
     /// MULTIPLE is handled by the owner, which calls this for each pair.
-    func convert(target: Atom, requestor: XID, property: Atom) -> Bool {
+    func convert(target: Atom, requestor: XID, property: Atom) -> Int? {
         switch target {
         case atoms.targets:
+            let list = advertisedTargets
             SelectionWire.writeLongs(connection, window: requestor, property: property, type: atoms.atom,
-                                     items: advertisedTargets.map { Int($0) })
+                                     items: list.map { Int($0) })
+            return list.count * 4
         case atoms.utf8String, atoms.text:
+            guard content.hasText else { return nil }
             // TEXT lets the owner choose the encoding; the reply's type names it, never "TEXT".
-            sendText(content.utf8, type: atoms.utf8String, requestor: requestor, property: property)
+            return send(content.utf8, type: atoms.utf8String, requestor: requestor, property: property)
         case atoms.textPlainUTF8:
-            sendText(content.utf8, type: atoms.textPlainUTF8, requestor: requestor, property: property)
+            guard content.hasText else { return nil }
+            return send(content.utf8, type: atoms.textPlainUTF8, requestor: requestor, property: property)
         case atoms.string:
-            guard let latin1 = content.latin1 else { return false }
-            sendText(latin1, type: atoms.string, requestor: requestor, property: property)
+            guard content.hasText, let latin1 = content.latin1 else { return nil }
+            return send(latin1, type: atoms.string, requestor: requestor, property: property)
         case atoms.timestamp:
             SelectionWire.writeLongs(connection, window: requestor, property: property, type: atoms.integer,
                                      items: [Int(acquiredAt)])
+            return 4
         case atoms.saveTargets:
             // A side-effect target (ICCCM 2.6.3): nothing to save here, reply with an empty NULL property.
             SelectionWire.writeLongs(connection, window: requestor, property: property, type: atoms.null, items: [])
+            return 0
         default:
-            return false
+            guard !content.representations.isEmpty else { return nil }
+            let name = connection.atomName(target)
+            do {
+                guard let bytes = try content.data(forType: name) else { return nil }
+                return send(bytes, type: target, requestor: requestor, property: property)
+            } catch {
+                Trace.warn("cannot serve \(name): \(error)")
+                return nil
+            }
         }
-        return true
     }
 
-    private func sendText(_ bytes: [UInt8], type: Atom, requestor: XID, property: Atom) {
+    private func send(_ bytes: [UInt8], type: Atom, requestor: XID, property: Atom) -> Int {
         if bytes.count > hub.sender.chunkSize {
             hub.sender.start(requestor: requestor, property: property, type: type, bytes: bytes)
         } else {
             SelectionWire.writeBytes(connection, window: requestor, property: property, type: type, bytes: bytes[...])
         }
+        return bytes.count
     }
 }

@@ -37,7 +37,28 @@ final class X11Pasteboard: PasteboardOwnerTracking {
         }
     }
 
+    func setItems(_ items: [PasteboardItem], event: InputEvent?) {
+        guard let first = items.first else { return }
+        if items.count > 1 {
+            Trace.warn("an X selection carries one item: \(items.count - 1) more were not put on \(pasteboard.selectionName)")
+        }
+        do {
+            try pasteboard.setItem(first, time: event?.timestamp?.rawValue)
+        } catch {
+            Trace.warn("copying to \(pasteboard.selectionName) failed: \(error)")
+        }
+        owner.lost()
+    }
+
     func string() async throws -> String? {
         try await pasteboard.string()
+    }
+
+    func data(forType type: String) async throws -> [UInt8]? {
+        try await pasteboard.data(forType: type)
+    }
+
+    func availableTypes() async throws -> [String] {
+        try await pasteboard.availableTypes()
     }
 }

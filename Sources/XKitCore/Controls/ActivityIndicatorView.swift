@@ -73,7 +73,7 @@ open class ActivityIndicatorView: View {
 
     open override var traceType: String { "ActivityIndicatorView" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("animating", .bool(isAnimating))]
     }
 }

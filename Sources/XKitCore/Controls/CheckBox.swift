@@ -97,7 +97,7 @@ open class CheckBox: Control, AccessibilityValueProviding {
 
     open override var traceType: String { "CheckBox" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("text", titleLabel.text.map { JSON.string($0) } ?? .null), ("on", .bool(isOn)),
                                ("enabled", .bool(isEnabled))]
     }

@@ -81,7 +81,7 @@ open class ProgressView: View, AccessibilityValueProviding {
 
     open override var traceType: String { "ProgressView" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("progress", .double(Double(progress))), ("indeterminate", .bool(isIndeterminate))]
     }
 }

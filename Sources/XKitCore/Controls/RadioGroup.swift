@@ -177,7 +177,7 @@ open class RadioGroup: Control, AccessibilityElementProviding {
 
     open override var traceType: String { "RadioGroup" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("selectedIndex", .int(selectedIndex)), ("options", .array(options.map { .string($0) })),
                                ("enabled", .bool(isEnabled))]
     }

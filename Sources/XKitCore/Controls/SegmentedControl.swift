@@ -199,7 +199,7 @@ open class SegmentedControl: Control, AccessibilityElementProviding {
 
     open override var traceType: String { "SegmentedControl" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("selectedSegmentIndex", .int(selectedSegmentIndex)),
                                ("segments", .array(titles.map { .string($0) })), ("enabled", .bool(isEnabled))]
     }

@@ -169,7 +169,7 @@ open class Slider: Control, AccessibilityValueProviding {
 
     open override var traceType: String { "Slider" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("value", .double(storedValue)), ("minimum", .double(stepping.minimum)),
                                ("maximum", .double(stepping.maximum)), ("enabled", .bool(isEnabled))]
     }

@@ -140,7 +140,7 @@ open class Stepper: Control, AccessibilityValueProviding {
 
     open override var traceType: String { "Stepper" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("value", .double(storedValue)), ("enabled", .bool(isEnabled))]
     }
 }

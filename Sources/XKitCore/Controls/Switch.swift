@@ -79,7 +79,7 @@ open class Switch: Control, AccessibilityValueProviding {
 
     open override var traceType: String { "Switch" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("on", .bool(isOn)), ("enabled", .bool(isEnabled))]
     }
 }

@@ -20,6 +20,8 @@ public protocol Platform: AnyObject {
     var accessibility: AccessibilityBridge { get }
     /// Decodes PNG and JPEG for `ImageCache` and `ImageView` (by default a decoder that always fails).
     var imageDecoder: ImageDecoder { get }
+    /// Encodes PNG for copied images (by default an encoder that always fails).
+    var imageEncoder: ImageEncoder { get }
 
     /// The pasteboard behind a selection (CLIPBOARD or PRIMARY).
     func pasteboard(_ selection: ClipboardSelection) -> PlatformPasteboard

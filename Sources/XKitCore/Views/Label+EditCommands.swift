@@ -28,9 +28,20 @@ extension Label {
             Trace.warn("copy: the label is in no application")
             return
         }
-        pasteboard.setString(copied, event: event)
+        pasteboard.setItems([itemToCopy], event: event)
         Trace.emit("copied", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("bytes", .int(copied.utf8.count))])
         if isCopyable { flashCopied() }
+    }
+
+    /// What Copy puts on the clipboard as an item: the selected (or whole) attributed text as `text/html`
+    /// and plain text; `copyText`, which has no attributes, as plain text only.
+    public var itemToCopy: PasteboardItem {
+        guard let attributed = attributedText else { return PasteboardItem(string: textToCopy) }
+        if let range = selectedRange, selectedText != nil {
+            return PasteboardItem(attributedText: attributed.slice(range), direction: baseWritingDirection)
+        }
+        if copyText != nil { return PasteboardItem(string: textToCopy) }
+        return PasteboardItem(attributedText: attributed, direction: baseWritingDirection)
     }
 
     func canPerformEditAction(_ action: Action) -> Bool? {

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @testable import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// A label's highlight lasts only while PRIMARY holds its selection, as ICCCM owners clear theirs on SelectionClear.
 @MainActor

@@ -1,6 +1,6 @@
 import Testing
 @_spi(Platform) @_spi(Testing) import XKitCore
-import XKitTesting
+import XKitHeadless
 
 /// TextView without a display: typing, movement, selection, clipboard, composition, and the
 /// viewport layout of a large document.
@@ -117,13 +117,13 @@ import XKitTesting
         let f = Fixture()
         f.view.text = "ab\ncd"
         f.view.selectedRange = 4..<4
-        f.scene.window.surfaceDidChangePreedit(Preedit(text: "한", caret: 1))
+        f.scene.platform.surface(of: f.scene.window)?.changePreedit(Preedit(text: "한", caret: 1))
         #expect(f.view.text == "ab\ncd")
         #expect(f.view.displayedParagraph(1).text == "c한d")
         #expect(f.view.caretRect.minX == f.view.textContainerInset.left + 30)
         let trace = Dictionary(f.view.traceFields(), uniquingKeysWith: { a, _ in a })
         #expect(trace["preedit"]?.serialized == "\"한\"")
-        f.scene.window.surfaceDidCommitText("한")
+        f.scene.platform.surface(of: f.scene.window)?.commitText("한")
         #expect(f.view.text == "ab\nc한d" && f.view.preedit == nil)
     }
 

@@ -127,7 +127,7 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
 
     open override var accessibilityRole: AccessibilityNode.Role { .list }
     open override var traceType: String { "CollectionView" }
-    open override func traceFields() -> [(String, JSON)] { super.traceFields() + collectionTraceFields() }
+    override package func traceFields() -> [(String, JSON)] { super.traceFields() + collectionTraceFields() }
 
     // MARK: Registration and reuse
 

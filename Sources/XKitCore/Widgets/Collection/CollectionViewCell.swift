@@ -124,7 +124,7 @@ open class CollectionViewCell: CollectionReusableView {
 
     open override var traceType: String { "CollectionViewCell" }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         var fields = super.traceFields()
         if let indexPath { fields.append(("indexPath", .array([.int(indexPath.section), .int(indexPath.item)]))) }
         if isSelected { fields.append(("selected", .bool(true))) }

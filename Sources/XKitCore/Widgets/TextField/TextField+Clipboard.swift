@@ -3,7 +3,9 @@ extension TextField {
     /// Copies the selection to CLIPBOARD; `event` is the input that asked for it.
     public func copy(event: InputEvent? = nil) {
         guard editing.hasSelection, let pasteboard = pasteboard(.clipboard) else { return }
-        pasteboard.setString(editing.selectedText, event: event)
+        // With the field's font and colour, so a rich paste keeps the look (text/html beside the text).
+        let styled = AttributedText(editing.selectedText, font: font, color: textColor)
+        pasteboard.setItems([PasteboardItem(attributedText: styled, direction: baseWritingDirection)], event: event)
     }
 
     /// Copies the selection to CLIPBOARD and deletes it.
@@ -21,7 +23,8 @@ extension TextField {
         guard let pasteboard = pasteboard(selection) else { return false }
         let fetched: String?
         do {
-            fetched = try await pasteboard.string()
+            // Plain text from any representation: an owner offering only HTML or a URI list still pastes.
+            fetched = try await pasteboard.plainText()
         } catch {
             Trace.warn("paste failed: \(error)")
             return false

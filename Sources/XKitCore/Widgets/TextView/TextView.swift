@@ -225,7 +225,7 @@ open class TextView: ScrollView {
     open override var accessibilityRole: AccessibilityNode.Role { .entry }
     open override var accessibilityName: String? { placeholder }
 
-    open override func traceFields() -> [(String, JSON)] {
+    override package func traceFields() -> [(String, JSON)] {
         super.traceFields() + [
             ("text", .string(storage.substring(0..<4_096))),
             ("length", .int(storage.count)),
