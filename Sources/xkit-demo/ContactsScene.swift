@@ -95,7 +95,7 @@ final class ContactsController: CollectionViewDataSource, CollectionViewDelegate
         root.addSubview(list)
 
         let panel = View(frame: Rect(x: 364, y: 52, width: size.width - 376, height: 160))
-        panel.backgroundColor = .white
+        panel.backgroundColor = .controlBackground
         panel.cornerRadius = 8
         panel.borderColor = .separator
         panel.borderWidth = 1
@@ -235,7 +235,7 @@ final class LetterHeader: CollectionReusableView {
 
     required init(frame: Rect) {
         super.init(frame: frame)
-        backgroundColor = Color(hex: 0xEEEEF2)
+        backgroundColor = Color.sectionHeaderBackground
         addSubview(letter)
     }
 

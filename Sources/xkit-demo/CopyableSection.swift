@@ -24,7 +24,7 @@ extension GalleryScene {
         paragraphs.first?.menuItems = paragraphMenuItems(share: share)
         let centred = copyable("hello", id: "copyable.centered", font: .system(size: 14))
         centred.textAlignment = .center
-        centred.backgroundColor = Color(hex: 0xEEF3FB)
+        centred.backgroundColor = Color.sampleBackground
         centred.cornerRadius = 4
 
         let toggle = Button(title: "Every label copyable: off")

@@ -82,7 +82,7 @@ struct GalleryScene: DemoScene {
             let label = Label(text: "Aligned \(name) — căn \(name == "left" ? "trái" : name == "center" ? "giữa" : "phải")",
                               font: .system(size: 14))
             label.textAlignment = alignment
-            label.backgroundColor = Color(hex: 0xEEF3FB)
+            label.backgroundColor = Color.sampleBackground
             label.cornerRadius = 4
             label.accessibilityIdentifier = "align.\(name)"
             return FixedHeight(label, height: 26)

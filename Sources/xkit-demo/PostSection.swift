@@ -40,7 +40,7 @@ extension GalleryScene {
         label.accessibilityIdentifier = id
         label.numberOfLines = 0
         label.textAlignment = alignment
-        label.backgroundColor = Color(hex: 0xEEF3FB)
+        label.backgroundColor = Color.sampleBackground
         label.cornerRadius = 6
         label.isSelectable = true
         label.detectors = [.hashtags, .urls]
