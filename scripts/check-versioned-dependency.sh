@@ -69,7 +69,7 @@ if ! swift build --package-path "$tmp/hello" >"$log" 2>&1; then
   exit 1
 fi
 status=0
-if grep -Ein 'unsafe|xtst|pkg-config|you may be able to install' "$log" >&2; then
+if grep -Ein 'unsafe|libxtst|-lxtst|\bxtst\b|pkg-config|you may be able to install' "$log" >&2; then
   echo "xkit: the app's build mentions unsafe flags or a system library it should not need (above)" >&2
   status=1
 fi

@@ -248,7 +248,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             if let time = key.timestamp { platform.lastServerTime = time.rawValue }
             window.surfaceDidReceive(key)
         case FocusIn:
-            whenFirstFramePresented { [weak self] in self?.ensureInputContext() }
+            // Opening the input method parses the locale's Compose file (several ms of getc), so it
+            // waits for the turn after the first frame: launch pays nothing for it, the first key does not either.
+            whenFirstFramePresented { [weak self] in
+                _ = self?.platform.schedule(after: 0) { [weak self] in self?.ensureInputContext() }
+            }
             inputContext?.focus()
         case FocusOut:
             inputContext?.unfocus()
