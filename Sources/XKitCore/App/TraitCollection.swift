@@ -6,6 +6,7 @@ public enum UserInterfaceStyle: Int, Sendable, Hashable {
 
 /// Whether the desktop asks for high contrast, like UIAccessibilityContrast.
 public enum AccessibilityContrast: Int, Sendable, Hashable {
+    /// Unspecified follows the surroundings; normal and high are the desktop's contrast.
     case unspecified, normal, high
 }
 
@@ -16,6 +17,7 @@ public struct TraitCollection: Hashable, Sendable, CustomStringConvertible {
     /// Normal or high contrast.
     public var accessibilityContrast: AccessibilityContrast
 
+    /// Traits with a style and a contrast (light and normal by default).
     public init(userInterfaceStyle: UserInterfaceStyle = .light, accessibilityContrast: AccessibilityContrast = .normal) {
         self.userInterfaceStyle = userInterfaceStyle
         self.accessibilityContrast = accessibilityContrast

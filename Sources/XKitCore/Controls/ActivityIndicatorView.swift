@@ -19,6 +19,7 @@ open class ActivityIndicatorView: View {
     public var spinPhase: Double = 0 { didSet { setNeedsDisplay() } }
 
     static let spokes = 8
+    /// The spinner's size when created with a zero frame.
     public static let standardSize = Size(width: 20, height: 20)
 
     public override init(frame: Rect = .zero) {

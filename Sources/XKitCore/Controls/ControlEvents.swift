@@ -37,10 +37,15 @@ public struct ControlEvents: OptionSet, Hashable, Sendable, CustomStringConverti
 public struct ControlState: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// No state: enabled, not pressed, not selected, not focused.
     public static let normal: ControlState = []
+    /// Pressed, with the pointer inside.
     public static let highlighted = ControlState(rawValue: 1 << 0)
+    /// Not enabled: takes no input and draws dimmed.
     public static let disabled = ControlState(rawValue: 1 << 1)
+    /// Selected (a toggled control).
     public static let selected = ControlState(rawValue: 1 << 2)
+    /// The keyboard focus.
     public static let focused = ControlState(rawValue: 1 << 3)
 }
 

@@ -40,6 +40,7 @@ open class Stepper: Control, AccessibilityValueProviding {
     /// Whether stepping past an end wraps to the other end.
     open var wraps = false
 
+    /// The stepper's size when created with a zero frame.
     public static let standardSize = Size(width: 84, height: 28)
 
     public override init(frame: Rect = .zero) {

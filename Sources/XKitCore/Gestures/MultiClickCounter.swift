@@ -13,6 +13,7 @@ public struct MultiClickCounter: Sendable {
     private var lastTime = -Double.infinity
     private var lastLocation = Point.zero
 
+    /// A counter that has seen no click yet.
     public init() {}
 
     /// Whether a press at `location` and `time` continues a run whose last press was at

@@ -7,7 +7,9 @@ public struct AccessibilityNode {
     /// The node's role, as accessibility APIs name them.
     public enum Role: String, Sendable {
         case window, panel, filler, label, link, pushButton, entry, list, listItem, menu, menuItem
+        /// Roles of the standard controls.
         case toggleButton, checkBox, radioButton, slider, spinButton, progressBar, animation, pageTabList, pageTab
+        /// Roles of dialog windows and alerts.
         case dialog, alert
     }
 

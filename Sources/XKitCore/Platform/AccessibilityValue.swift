@@ -11,6 +11,7 @@ public struct AccessibilityValue: Sendable, Equatable {
     /// The value as a screen reader speaks it ("50%", "on").
     public var text: String
 
+    /// A value in `minimum...maximum`, moved by `increment` (0 for continuous), with an optional spoken text.
     public init(current: Double, minimum: Double, maximum: Double, increment: Double = 0, text: String? = nil) {
         self.current = current; self.minimum = minimum; self.maximum = maximum; self.increment = increment
         self.text = text ?? AccessibilityValue.format(current)

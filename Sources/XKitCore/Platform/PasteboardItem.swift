@@ -14,6 +14,7 @@ public enum PasteboardType {
 public struct PasteboardError: Error, CustomStringConvertible, Sendable {
     /// A sentence a user or a trace reader understands.
     public let reason: String
+    /// An error that says `reason`.
     public init(_ reason: String) { self.reason = reason }
     public var description: String { reason }
 }

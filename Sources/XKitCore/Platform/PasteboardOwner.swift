@@ -29,6 +29,7 @@ public struct PasteboardOwnerSlot {
     private weak var owner: PasteboardOwner?
     private let selection: ClipboardSelection
 
+    /// An empty slot for the owner of `selection`.
     public init(_ selection: ClipboardSelection) { self.selection = selection }
 
     /// `owner` (nil: a plain copy) now holds the selection; a different previous owner is told it lost it.

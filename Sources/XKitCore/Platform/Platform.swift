@@ -83,6 +83,7 @@ public struct SurfaceConfiguration {
     /// The top-left corner in screen coordinates, or nil to let the window manager choose.
     public var origin: Point?
 
+    /// A configuration for a surface of `kind`, titled, sized and placed (nil lets the backend choose).
     public init(kind: SurfaceKind, title: String, size: Size, origin: Point?) {
         self.kind = kind; self.title = title; self.size = size; self.origin = origin
     }

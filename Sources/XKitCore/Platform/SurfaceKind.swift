@@ -21,6 +21,7 @@ public enum SurfaceKind: Sendable {
 
     /// The kind without its associated values, for comparisons and traces.
     public enum Role: String, Sendable {
+        /// The role of `.normal`, `.dialog`, `.popup` and `.dragImage` surfaces.
         case normal, dialog, popup, dragImage
     }
 

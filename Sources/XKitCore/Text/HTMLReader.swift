@@ -10,6 +10,7 @@ public enum HTMLReader {
         public var html: String
         /// One sentence per problem found (invalid UTF-8, an odd UTF-16 byte count); empty when clean.
         public var warnings: [String]
+        /// Decoded HTML and the warnings its decoding produced.
         public init(html: String, warnings: [String]) { self.html = html; self.warnings = warnings }
     }
 

@@ -5,8 +5,10 @@
 /// drew, so a screen reader reads what the user sees. Offsets count scalars, as AT-SPI does.
 public struct TextUnits: Sendable {
     /// A unit of text.
+    /// A unit of text, as AT-SPI's granularities name them.
     public enum Kind: Sendable, CaseIterable { case character, word, sentence, line, paragraph }
     /// Which edges bound a segment: from one unit's start to the next one's, or from one end to the next.
+    /// Which boundary of a unit an offset is measured from.
     public enum Edge: Sendable { case start, end }
 
     /// The number of scalars in the text.

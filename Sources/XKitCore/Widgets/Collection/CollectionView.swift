@@ -23,8 +23,11 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
     public struct ScrollPosition: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The item's top at the top of the visible area.
         public static let top = ScrollPosition(rawValue: 1 << 0)
+        /// The item in the middle of the visible area.
         public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        /// The item's bottom at the bottom of the visible area.
         public static let bottom = ScrollPosition(rawValue: 1 << 2)
     }
 

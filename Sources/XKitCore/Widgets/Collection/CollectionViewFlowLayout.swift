@@ -32,6 +32,7 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
         var bottom: Double
     }
 
+    /// A flow layout with the default spacing and item size.
     public override init() { super.init() }
 
     public override func prepare() {

@@ -23,6 +23,7 @@ extension CollectionViewLayoutContext {
 
 /// A direction the arrow keys move the selection in.
 public enum CollectionViewMoveDirection: Sendable, Hashable {
+    /// The direction of an arrow key, for moving the selection.
     case up, down, left, right
 }
 
@@ -40,6 +41,7 @@ open class CollectionViewLayout {
     /// Whether `prepare()` must run before the next query.
     public private(set) var needsPrepare = true
 
+    /// A layout with no items; subclasses compute their geometry in `prepare()`.
     public init() {}
 
     /// Marks the layout stale: counts, sizes or the width changed. The next query prepares it again.

@@ -29,6 +29,7 @@ public final class CollectionViewListLayout: CollectionViewLayout {
     private var measured = SparseHeights()
     private var width = 0.0
 
+    /// A list layout with the default row height and separators.
     public override init() { super.init() }
 
     /// A list of fixed-height rows.

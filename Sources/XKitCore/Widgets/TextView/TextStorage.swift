@@ -166,8 +166,11 @@ public struct TextStorage: Sendable, Equatable {
     /// What an edit changed: paragraphs `removed` (indices before the edit) became `inserted`
     /// paragraphs starting at the same index.
     public struct Change: Equatable, Sendable {
+        /// The index of the first paragraph the edit touched.
         public var firstParagraph: Int
+        /// How many paragraphs the edit removed from there.
         public var removed: Int
+        /// How many paragraphs it put in their place.
         public var inserted: Int
     }
 

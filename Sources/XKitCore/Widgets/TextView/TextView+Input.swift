@@ -188,6 +188,7 @@ extension TextView: TextInputClient {
         pasteboard.setString(selectedText, event: event)
     }
 
+    /// Copies the selection to CLIPBOARD and deletes it, when the view is editable.
     public func cut(event: InputEvent? = nil) {
         guard hasSelection, isEditable else { return }
         copy(event: event)

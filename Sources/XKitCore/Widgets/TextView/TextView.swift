@@ -30,6 +30,7 @@ open class TextView: ScrollView {
     public internal(set) var storage = TextStorage()
     /// Where the selection started and its moving end, as character offsets.
     public internal(set) var anchor = 0
+    /// The caret's character offset in the text (the moving end of the selection).
     public internal(set) var caret = 0
 
     /// The text; setting it puts the caret at the start, clears undo and does not call the delegate.
@@ -51,8 +52,11 @@ open class TextView: ScrollView {
         set { text = newValue.string }
     }
 
+    /// The font of the whole text.
     open var font: Font = .system { didSet { resetLayout() } }
+    /// The colour of the whole text.
     open var textColor: Color = .label { didSet { resetLayout() } }
+    /// How each line sits between the insets: left, centre, right or natural.
     open var textAlignment: TextAlignment = .left { didSet { resetLayout() } }
     /// The paragraphs' base direction; nil takes each one's from its first strong character.
     open var baseWritingDirection: TextDirection? { didSet { resetLayout() } }
@@ -66,6 +70,7 @@ open class TextView: ScrollView {
     open var tabMovesFocus = false
     /// Grey text shown while the view is empty.
     open var placeholder: String? { didSet { setNeedsDisplay(); markTraceChanged() } }
+    /// The colour of the placeholder shown while the text is empty.
     open var placeholderColor: Color = .tertiaryLabel
     /// Told of edits and selection changes.
     public weak var delegate: TextViewDelegate?
@@ -106,6 +111,7 @@ open class TextView: ScrollView {
     }
     /// The selected text, line breaks as in the document.
     public var selectedText: String { storage.substring(selectedRange) }
+    /// Whether the selection covers at least one character.
     public var hasSelection: Bool { anchor != caret }
 
     func setSelection(anchor a: Int, caret c: Int, keepGoal: Bool = false) {
@@ -151,6 +157,7 @@ open class TextView: ScrollView {
         replace(selectedRange, with: string, kind: string.count == 1 && !hasSelection ? .typing : .other)
     }
 
+    /// Undoes the last edit (typing coalesced into words); returns false when there is none.
     @discardableResult
     public func undo() -> Bool {
         guard isEditable, let previous = undoHistory.undo(from: Snapshot(storage: storage, anchor: anchor, caret: caret)) else { return false }
@@ -158,6 +165,7 @@ open class TextView: ScrollView {
         return true
     }
 
+    /// Redoes the last undone edit; returns false when there is none.
     @discardableResult
     public func redo() -> Bool {
         guard isEditable, let next = undoHistory.redo(from: Snapshot(storage: storage, anchor: anchor, caret: caret)) else { return false }
