@@ -171,13 +171,7 @@ extension TextView: TextInputClient {
     }
 
     private func clickCount(_ event: PointerEvent) -> Int {
-        var count = 1
-        let interval = window?.platform.settings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime
-        if let last = lastClick, event.time - last.time < interval, event.location.distance(to: last.location) < 5 {
-            count = last.count + 1
-        }
-        lastClick = (event.time, event.location, count)
-        return count
+        clicks.press(at: event.location, time: event.time, settings: window?.platform.settings ?? .standard)
     }
 
     // MARK: Clipboard

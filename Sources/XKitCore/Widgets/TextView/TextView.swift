@@ -82,7 +82,8 @@ open class TextView: ScrollView {
     var layoutState = TextViewLayoutState()
     /// The x the caret keeps across Up and Down, set by horizontal moves.
     var goalX: Double?
-    var lastClick: (time: Double, location: Point, count: Int)?
+    /// Double and triple clicks, counted by the rule labels and fields share.
+    var clicks = MultiClickCounter()
     var isDragging = false
     var clickGranularity = 1
 
