@@ -68,6 +68,7 @@ final class AtspiBridge: AccessibilityBridge {
     func start() {
         pump.onMessage = { [weak self] message in self?.handle(message) }
         pump.onDisconnect = { [weak self] in self?.didStop() }
+        pump.screen = AtspiSignatures.refusal(of:)
         pump.start()
         if let embed = DBusMessage.methodCall(destination: Atspi.registryName, path: Atspi.rootPath, interface: Atspi.Interface.socket,
                                               member: "Embed", arguments: [.structure([.string(busName), .objectPath(Atspi.rootPath)])]) {

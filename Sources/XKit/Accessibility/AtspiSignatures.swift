@@ -19,6 +19,17 @@ enum AtspiSignatures {
         return signature == expected ? nil : .badArguments(member, expected, got: signature)
     }
 
+    /// The InvalidArgs reply to a call of a known method with the wrong signature; nil for every
+    /// other message. Runs on the D-Bus reader's queue, so such a call never reaches the main actor.
+    @Sendable static func refusal(of message: DBusMessage) -> DBusMessage? {
+        guard message.kind == .methodCall, let interface = message.interface, let member = message.member,
+              let expected = expected(interface: interface, member: member) else { return nil }
+        let signature = message.signature
+        guard signature != expected else { return nil }
+        let error = AtspiError.badArguments(member, expected, got: signature)
+        return message.expectsReply ? message.errorReply(name: error.name, text: error.text) : nil
+    }
+
     private static let table: [String: [String: String]] = [
         Atspi.Interface.properties: ["Get": "ss", "GetAll": "s", "Set": "ssv"],
         Atspi.Interface.introspectable: ["Introspect": ""],

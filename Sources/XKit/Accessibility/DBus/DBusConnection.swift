@@ -1,4 +1,5 @@
 import CDBus
+import Synchronization
 
 /// Why a D-Bus step failed, with libdbus's own message.
 struct DBusFailure: Error, CustomStringConvertible {
@@ -8,11 +9,13 @@ struct DBusFailure: Error, CustomStringConvertible {
 /// A private libdbus connection to one bus.
 ///
 /// Opening and blocking calls (`call`) are for the discovery step off the main actor; once the
-/// connection is handed to the main actor, only the non-blocking `readWrite`, `pop` and `send` are
-/// used. libdbus is loaded (`xk_dbus_load`) and made thread-safe before the first connection.
+/// bridge runs, `DBusReader`'s queue uses the non-blocking `readWrite` and `pop`, and the main
+/// actor only `send`s. libdbus is loaded (`xk_dbus_load`) and made thread-safe before the first connection.
 final class DBusConnection: @unchecked Sendable {
     let raw: OpaquePointer
-    private var isClosed = false
+    /// Set once by `close`, which the reader's queue calls while the main actor may be sending.
+    private let closed = Atomic<Bool>(false)
+    private var isClosed: Bool { closed.load(ordering: .acquiring) }
 
     /// How many bytes of read, unhandled messages libdbus may hold.
     static let maxReceivedBytes = 4 << 20
@@ -100,8 +103,7 @@ final class DBusConnection: @unchecked Sendable {
 
     /// Closes the connection; idempotent.
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         xk_dbus_connection_close(raw)
     }
 

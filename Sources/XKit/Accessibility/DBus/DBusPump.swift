@@ -1,14 +1,13 @@
 import Dispatch
 import XKitCore
 
-/// Runs one D-Bus connection on the main actor: a dispatch read source on its socket (the same
-/// pattern as the X `EventLoop`) hands each wake-up to the main actor, which reads, handles a
-/// bounded batch of messages and writes without ever blocking.
+/// Handles one D-Bus connection's messages on the main actor, never blocking and never reading.
 ///
-/// The batch bound keeps a client that floods the app from starving X input: after
-/// `messagesPerTurn` messages the pump yields and continues in a later main-actor turn, so X
-/// events that arrived meanwhile are handled in between. A batch also ends after
-/// `secondsPerTurn` (half a 60 Hz frame), so slow requests never hold the UI for a frame.
+/// A `DBusReader` reads the socket on its own queue and hands over complete messages in batches of
+/// at most `messagesPerTurn`. The main actor handles a batch in turns of at most `secondsPerTurn`
+/// (half a 60 Hz frame): a flood of requests yields to X events between turns, and slow requests
+/// never hold the UI for a frame. Only when a batch is done does the reader read on, so a client
+/// that floods the app is held back by the socket, not by the app's memory.
 @MainActor
 final class DBusPump {
     let connection: DBusConnection
@@ -16,91 +15,44 @@ final class DBusPump {
     var onMessage: ((DBusMessage) -> Void)?
     /// Runs once when the bus goes away.
     var onDisconnect: (() -> Void)?
+    /// Answers a call on the reader's queue instead of handing it to the main actor (nil: hand it
+    /// over). Set before `start`.
+    var screen: @Sendable (DBusMessage) -> DBusMessage? = { _ in nil }
     static let messagesPerTurn = 32
     static let secondsPerTurn = 0.008
 
-    private var readSource: DispatchSourceRead?
-    private var writeSource: DispatchSourceWrite?
-    private var continuationScheduled = false
+    private var reader: DBusReader?
+    private var pending: [DBusMessage] = []
+    private var nextPending = 0
+    private var disconnectPending = false
+    private var turnScheduled = false
     private var isStopped = false
-    private static let watchQueue = DispatchQueue(label: "xkit.dbus.watch")
 
     init(connection: DBusConnection) { self.connection = connection }
 
-    /// Starts watching the socket and handles anything already queued.
+    /// Starts reading and handles anything already queued.
     func start() {
-        guard readSource == nil, !isStopped, let fd = connection.fileDescriptor else {
-            stop()
-            return
+        guard reader == nil, !isStopped else { return }
+        let reader = DBusReader(connection: connection, batchLimit: DBusPump.messagesPerTurn, screen: screen) { [weak self] batch in
+            Task { @MainActor in self?.receive(batch) }
         }
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: DBusPump.watchQueue)
-        let box = SuspendableDBusSource(source)
-        source.setEventHandler { @Sendable [weak self] in
-            box.source.suspend()
-            Task { @MainActor in
-                self?.pump()
-                box.source.resume()
-            }
-        }
-        source.resume()
-        readSource = source
-        scheduleContinuation()
+        self.reader = reader
+        reader.start()
     }
 
-    /// Reads, handles up to one batch, and writes; schedules another turn when more is queued.
-    func pump() {
-        guard !isStopped else { return }
-        let alive = connection.readWrite()
-        var handled = 0
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(DBusPump.secondsPerTurn * 1e9)
-        while handled < DBusPump.messagesPerTurn, !isStopped, handled == 0 || DispatchTime.now().uptimeNanoseconds < deadline,
-              let message = connection.pop() {
-            handled += 1
-            if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
-                stop()
-                return
-            }
-            onMessage?(message)
-        }
-        guard alive, connection.isConnected else {
-            stop()
-            return
-        }
-        flush()
-        if connection.hasQueuedMessages { scheduleContinuation() }
-    }
-
-    /// Writes what the socket takes now; arms a write source for the rest.
+    /// Sends what was queued with `connection.send`, on the reader's queue.
     func flush() {
         guard !isStopped else { return }
-        if connection.hasMessagesToSend {
-            _ = connection.readWrite()
-            // Writing also reads; what it read no longer wakes the read source, so handle it in a later turn.
-            if connection.hasQueuedMessages { scheduleContinuation() }
-        }
-        guard connection.hasMessagesToSend, writeSource == nil, let fd = connection.fileDescriptor else { return }
-        let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: DBusPump.watchQueue)
-        let box = SuspendableDBusSource(source)
-        source.setEventHandler { @Sendable [weak self] in
-            box.source.cancel()
-            Task { @MainActor in
-                self?.writeSource = nil
-                self?.pump()
-            }
-        }
-        source.resume()
-        writeSource = source
+        reader?.flush()
     }
 
-    /// Stops watching and closes the connection; the disconnect handler runs once.
+    /// Stops reading and closes the connection; the disconnect handler runs once.
     func stop() {
         guard !isStopped else { return }
         isStopped = true
-        readSource?.cancel()
-        readSource = nil
-        writeSource?.cancel()
-        writeSource = nil
-        connection.close()
+        reader?.stop()
+        reader = nil
+        pending.removeAll()
         onDisconnect?()
         onDisconnect = nil
         onMessage = nil
@@ -108,18 +60,42 @@ final class DBusPump {
 
     var isRunning: Bool { !isStopped }
 
-    private func scheduleContinuation() {
-        guard !continuationScheduled else { return }
-        continuationScheduled = true
-        Task { @MainActor [weak self] in
-            self?.continuationScheduled = false
-            self?.pump()
+    private func receive(_ batch: DBusReader.Batch) {
+        guard !isStopped else { return }
+        pending.append(contentsOf: batch.messages)
+        disconnectPending = disconnectPending || batch.disconnected
+        handleTurn()
+    }
+
+    /// Handles pending messages until the turn's time is up, then yields to the main actor's other work.
+    private func handleTurn() {
+        turnScheduled = false
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(DBusPump.secondsPerTurn * 1e9)
+        var handled = 0
+        while nextPending < pending.count, !isStopped, handled == 0 || DispatchTime.now().uptimeNanoseconds < deadline {
+            let message = pending[nextPending]
+            nextPending += 1
+            handled += 1
+            if message.kind == .signal, message.interface == "org.freedesktop.DBus.Local", message.member == "Disconnected" {
+                stop()
+                return
+            }
+            onMessage?(message)
+        }
+        guard !isStopped else { return }
+        flush()
+        if nextPending < pending.count {
+            guard !turnScheduled else { return }
+            turnScheduled = true
+            Task { @MainActor [weak self] in self?.handleTurn() }
+            return
+        }
+        pending.removeAll(keepingCapacity: true)
+        nextPending = 0
+        if disconnectPending {
+            stop()
+        } else {
+            reader?.batchHandled()
         }
     }
-}
-
-/// A dispatch source handed between the watch queue and the main actor; suspend and resume are thread-safe.
-private final class SuspendableDBusSource: @unchecked Sendable {
-    let source: DispatchSourceProtocol
-    init(_ source: DispatchSourceProtocol) { self.source = source }
 }
