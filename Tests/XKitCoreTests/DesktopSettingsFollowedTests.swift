@@ -56,6 +56,26 @@ import XKitHeadless
         #expect(field.selectedText == "")
     }
 
+    @Test func aDoubleTapRecognizerAgreesWithTheLabelAtExactlyTheDoubleClickTime() {
+        let scene = HeadlessScene()
+        let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        scene.root.addSubview(view)
+        var taps = 0
+        let double = TapGestureRecognizer { _ in taps += 1 }
+        double.numberOfTapsRequired = 2
+        view.addGestureRecognizer(double)
+        let time = scene.platform.settings.doubleClickTime
+        twoClicks(scene, at: Point(x: 50, y: 50), gap: time)
+        #expect(taps == 1, "two presses exactly the double-click time apart are a double tap, as for a label")
+        scene.platform.advance(by: 1)
+        twoClicks(scene, at: Point(x: 50, y: 50), gap: time + 0.002)
+        #expect(taps == 1, "two milliseconds later they are not")
+        scene.platform.settings.doubleClickTime = time * 2
+        scene.platform.advance(by: 1)
+        twoClicks(scene, at: Point(x: 50, y: 50), gap: time * 1.5)
+        #expect(taps == 2, "the desktop's new double-click time applies to the next click")
+    }
+
     @Test func aLabelDragSelectsPastTheDesktopsDragThresholdReadLive() {
         let (scene, label, _) = labelAndField()
         func drag(by dx: Double) {

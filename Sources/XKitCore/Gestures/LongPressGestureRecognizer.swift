@@ -16,8 +16,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     public var allowableMovement = 10.0
     /// Clicks required before the press that is held.
     public var numberOfTapsRequired = 0
-    /// The longest wait between a preceding click and the next press, in seconds: by default the desktop's
-    /// double-click time (XSETTINGS `Net/DoubleClickTime`), read live; setting it fixes it.
+    /// The longest wait from a preceding click's press to the next press, in seconds: by default the
+    /// desktop's double-click time (XSETTINGS `Net/DoubleClickTime`), read live; setting it fixes it.
     public var maximumTapInterval: Double {
         get { tapIntervalOverride ?? view?.desktopSettings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime }
         set { tapIntervalOverride = newValue }
@@ -30,7 +30,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func pointerDown(_ event: PointerEvent) {
         // A second button during the press is ignored once the gesture runs.
-        if !tracker.press(event, buttons: buttons, allowableMovement: allowableMovement) && state == .possible {
+        if !tracker.press(event, buttons: buttons, allowableMovement: allowableMovement, tapInterval: maximumTapInterval) && state == .possible {
             state = .failed
         }
     }

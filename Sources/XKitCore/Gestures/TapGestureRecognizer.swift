@@ -2,15 +2,16 @@
 ///
 /// Each press must be released within `maximumPressDuration` and move no more than
 /// `allowableMovement`; each further press must start within `maximumTapInterval` of the last
-/// release and near the first press.
+/// press and near it, the rule `MultiClickCounter` gives labels and fields.
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer {
     /// How many clicks make the gesture.
     public var numberOfTapsRequired = 1
     /// How far, in points, the pointer may travel from the first press.
     public var allowableMovement = 10.0
-    /// The longest wait between a release and the next press, in seconds: by default the desktop's
-    /// double-click time (XSETTINGS `Net/DoubleClickTime`), read live; setting it fixes it.
+    /// The longest wait from one press to the next, in seconds, as the desktop counts a double
+    /// click: by default the desktop's double-click time (XSETTINGS `Net/DoubleClickTime`), read
+    /// live; setting it fixes it.
     public var maximumTapInterval: Double {
         get { tapIntervalOverride ?? view?.desktopSettings.doubleClickTime ?? DesktopSettings.standard.doubleClickTime }
         set { tapIntervalOverride = newValue }
@@ -22,7 +23,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     private var tracker = ClickTracker()
 
     open override func pointerDown(_ event: PointerEvent) {
-        if !tracker.press(event, buttons: buttons, allowableMovement: allowableMovement) { state = .failed }
+        if !tracker.press(event, buttons: buttons, allowableMovement: allowableMovement, tapInterval: maximumTapInterval) { state = .failed }
     }
 
     open override func pointerMoved(_ event: PointerEvent) {

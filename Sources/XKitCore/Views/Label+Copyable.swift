@@ -2,9 +2,10 @@
 /// Menu key or Shift+F10 open the context menu (the event router does that for any view that offers
 /// Copy or has `menuItems`). Copy puts the text on the CLIPBOARD.
 ///
-/// Built from public extension points (the associated-value store, gesture recognizers, key
-/// commands and the app's `MenuController`); Copy itself is the label's one edit-command path
-/// (`Label+EditCommands`), shared with selectable labels.
+/// Built from gesture recognizers, key commands and the app's `MenuController`; Copy itself is the
+/// label's one edit-command path (`Label+EditCommands`), shared with selectable labels. The state
+/// lives in the label's `copyable` (created on first use); while it is installed the label takes
+/// clicks and focus (`Label.needsPointer`), with nothing saved or restored.
 extension Label {
     /// Whether the label offers Copy (default false, or the app's `copyableLabelsByDefault` for plain labels).
     ///
@@ -62,12 +63,12 @@ extension Label {
 
     // MARK: Installation
 
-    private var copyableState: CopyableState? { associatedValues[CopyableState.key] }
+    private var copyableState: CopyableState? { copyable }
 
     private func ensureCopyableState() -> CopyableState {
-        if let state = copyableState { return state }
+        if let state = copyable { return state }
         let state = CopyableState()
-        associatedValues[CopyableState.key] = state
+        copyable = state
         return state
     }
 
@@ -88,10 +89,6 @@ extension Label {
         state.isInstalled = true
         state.installedLongPress = state.usesLongPress
         state.installedTap = state.showsMenuOnTap
-        state.savedInteraction = isUserInteractionEnabled
-        state.savedFocusable = isFocusable
-        isUserInteractionEnabled = true
-        isFocusable = true
 
         if state.usesLongPress {
             let press = LongPressGestureRecognizer { [weak self] recognizer in
@@ -118,8 +115,6 @@ extension Label {
         }
         state.longPress = nil
         state.tap = nil
-        isUserInteractionEnabled = state.savedInteraction
-        isFocusable = state.savedFocusable
         state.isInstalled = false
         if let menu = window?.application.menuController, menu.isShowingMenu(for: self) { menu.hideMenu() }
         resignFirstResponder()
@@ -141,12 +136,9 @@ extension Label {
     }
 }
 
-/// Per-label copyable state, kept in the label's associated-value store.
+/// Per-label copyable state, kept in `Label.copyable`.
 @MainActor
 final class CopyableState {
-    /// Where a label keeps its copyable state.
-    static let key = AssociatedKey<CopyableState?>("xkit.label.copyable", default: nil)
-
     var explicit: Bool?
     var usesLongPress = true
     var showsMenuOnTap = false
@@ -154,8 +146,6 @@ final class CopyableState {
     var isInstalled = false
     var installedLongPress = true
     var installedTap = false
-    var savedInteraction = false
-    var savedFocusable = false
     var longPress: LongPressGestureRecognizer?
     var tap: TapGestureRecognizer?
     var isFlashing = false

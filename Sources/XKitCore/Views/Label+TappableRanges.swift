@@ -121,8 +121,6 @@ extension Label {
         if let interaction { return interaction }
         let created = LabelInteraction(label: self)
         interaction = created
-        isUserInteractionEnabled = true
-        isFocusable = true
         // The focused range gets the ring instead of the whole label.
         drawsFocusRing = false
         addGestureRecognizer(created.recognizer)

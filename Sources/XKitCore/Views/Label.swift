@@ -10,6 +10,10 @@ open class Label: View {
     private var cachedKey: LayoutKey?
     /// Tappable ranges, detectors and selection; nil until one of them is used.
     var interaction: LabelInteraction?
+    /// The copy menu's recognizers and options; nil until `isCopyable` or one of its options is set.
+    var copyable: CopyableState?
+    private var requestedInteraction = false
+    private var requestedFocusable = false
 
     /// What a cached layout was built for, besides the text itself (content changes drop the cache).
     private struct LayoutKey: Equatable {
@@ -22,6 +26,24 @@ open class Label: View {
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
+
+    /// Whether the label takes pointer events: what the app set, or on while a feature that needs
+    /// them is (copyable, selectable, tappable ranges, links, detectors). Labels start with it off, as in UIKit.
+    open override var isUserInteractionEnabled: Bool {
+        get { requestedInteraction || needsPointer }
+        set { requestedInteraction = newValue }
+    }
+
+    /// Whether the label can take keyboard focus: what the app set, or on while a feature that
+    /// needs the pointer is (each has keys too: Ctrl+C, the Menu key, Tab between ranges).
+    open override var isFocusable: Bool {
+        get { requestedFocusable || needsPointer }
+        set { requestedFocusable = newValue }
+    }
+
+    /// Whether a feature that is on needs clicks and keys; derived each time, so turning features
+    /// on and off in any order leaves exactly what is still on.
+    var needsPointer: Bool { (copyable?.isInstalled ?? false) || (interaction?.wantsInput ?? false) }
 
     /// A label showing a string.
     ///

@@ -30,10 +30,10 @@ extension LabelInteraction {
     }
 
     /// Whether a point (bounds coordinates) is the label's: everywhere once something else listens
-    /// (its own recognizers, selection), otherwise only over a range, so clicks elsewhere go to
-    /// whatever lies beneath.
+    /// (its own recognizers, selection) or when nothing that makes ranges is on (a plain label),
+    /// otherwise only over a range, so clicks elsewhere go to whatever lies beneath.
     func claims(_ point: Point) -> Bool {
-        if isSelectable || label.gestureRecognizers.contains(where: { $0 !== recognizer }) { return true }
+        if isSelectable || !wantsInput || label.gestureRecognizers.contains(where: { $0 !== recognizer }) { return true }
         return label.tappableRange(at: point) != nil
     }
 }

@@ -124,6 +124,10 @@ final class LabelInteraction {
         return built
     }
 
+    /// Whether something on is driven by the pointer or keys: selection, tap handlers, links or
+    /// detectors (cheap: it does not resolve the ranges).
+    var wantsInput: Bool { isSelectable || !handlers.isEmpty || onLinkTap != nil || !detectors.isEmpty }
+
     /// Whether any tappable range exists (some may be hidden by truncation).
     var hasRanges: Bool { !ranges.isEmpty }
 

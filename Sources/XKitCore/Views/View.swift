@@ -120,7 +120,7 @@ open class View: Responder {
     weak var viewController: ViewController?
 
     /// Whether the view can take keyboard focus (controls decide for themselves).
-    public var isFocusable = false
+    open var isFocusable = false
 
     /// Whether the toolkit draws a focus ring around the view while it has focus.
     public var drawsFocusRing = true
