@@ -15,23 +15,32 @@ public final class MenuController {
     /// Custom items for views that supply none of their own (`View.menuItems`): the app-wide default.
     public var menuItems: [MenuItem] = []
     /// Whether a menu is on screen (or being shown).
-    public private(set) var isMenuVisible = false
+    public var isMenuVisible: Bool { current != nil }
     /// The style of the open menu.
-    public private(set) var menuStyle: MenuStyle?
+    public var menuStyle: MenuStyle? { current?.style }
     /// Called before the menu appears.
     public var menuWillShow: (() -> Void)?
     /// Called after the menu disappeared, whatever closed it.
     public var menuDidHide: (() -> Void)?
     /// The view the menu was shown for.
-    public private(set) weak var targetView: View?
+    public var targetView: View? { current?.target }
     /// The rect the menu points at, in the target view's coordinates.
-    public private(set) var targetRect: Rect?
+    public var targetRect: Rect? { current?.rect }
     /// The visible callout.
-    public private(set) var menuView: MenuView?
+    public var menuView: MenuView? { current?.popup.content as? MenuView }
     /// The visible context menu.
-    public private(set) var contextMenuView: ContextMenuView?
+    public var contextMenuView: ContextMenuView? { current?.popup.content as? ContextMenuView }
 
-    private var popup: Window?
+    /// The open menu: its style, what it points at and its popup. One value, so a menu is either
+    /// wholly open or wholly closed.
+    private struct OpenMenu {
+        let style: MenuStyle
+        weak var target: View?
+        let rect: Rect
+        let popup: Popup
+    }
+
+    private var current: OpenMenu?
 
     init(application: Application) { self.application = application }
 
@@ -114,17 +123,15 @@ public final class MenuController {
         let placement = MenuPlacement(target: view.convertToScreen(rect), contentSize: layout.size, screen: screen)
         let menu = MenuView(items: items, placement: placement, layout: layout)
         menu.onChoose = { [weak self, weak menu] index, event in
-            guard let self, let menu, menu === self.menuView, index < menu.items.count else { return }
+            guard let self, let menu, self.isCurrent(menu), index < menu.items.count else { return }
             self.choose(menu.items[index], event: event)
         }
         menu.onCancel = { [weak self] in self?.hideMenu() }
-        menuView = menu
-        begin(.callout, target: view, rect: rect, owner: owner) { [weak self, weak menu, weak owner] in
-            guard let self, let menu, let owner, menu === self.menuView else { return }
-            menu.frame = Rect(origin: .zero, size: placement.frame.size)
-            self.present(menu, frame: placement.frame, outline: menu.outline, from: owner, event: event) { scale in
-                [("style", .string(MenuStyle.callout.rawValue))] + menu.traceFields(scale: scale)
-            }
+        begin(.callout, target: view, rect: rect, content: menu, owner: owner)
+        let scale = owner.scale
+        current?.popup.open(frame: placement.frame, outline: menu.outline, trigger: event) { [weak menu] in
+            guard let menu else { return }
+            Trace.emit("menu.shown", [("style", .string(MenuStyle.callout.rawValue))] + menu.traceFields(scale: scale))
         }
     }
 
@@ -140,29 +147,24 @@ public final class MenuController {
         let placement = ContextMenuPlacement(anchor: view.convertToScreen(anchor), size: menu.frame.size,
                                              screen: application.platform.screenBounds)
         menu.onChoose = { [weak self, weak menu] item, event in
-            guard let self, let menu, menu === self.contextMenuView else { return }
+            guard let self, let menu, self.isCurrent(menu) else { return }
             self.choose(item, event: event)
         }
         menu.onCancel = { [weak self] in self?.hideMenu() }
-        contextMenuView = menu
-        begin(.context, target: view, rect: anchor, owner: owner) { [weak self, weak menu, weak owner] in
-            guard let self, let menu, let owner, menu === self.contextMenuView else { return }
-            menu.frame = Rect(origin: .zero, size: placement.frame.size)
-            let scale = owner.scale
-            let fields = { [weak menu] (scale: Double) -> [(String, JSON)] in
-                [("style", .string(MenuStyle.context.rawValue))]
-                    + (menu?.traceFields(origin: placement.frame.origin, placement: placement, scale: scale) ?? [])
-            }
-            menu.onPanelChange = { Trace.emit("menu.panel", fields(scale)) }
-            let outline = [ShapePaths.roundedRect(Rect(origin: .zero, size: placement.frame.size),
-                                                  radius: ContextMenuView.cornerRadius)]
-            self.present(menu, frame: placement.frame, outline: outline, from: owner, event: event) { _ in fields(scale) }
+        begin(.context, target: view, rect: anchor, content: menu, owner: owner)
+        let scale = owner.scale
+        let fields = { [weak menu] () -> [(String, JSON)] in
+            [("style", .string(MenuStyle.context.rawValue))]
+                + (menu?.traceFields(origin: placement.frame.origin, placement: placement, scale: scale) ?? [])
         }
+        menu.onPanelChange = { Trace.emit("menu.panel", fields()) }
+        let outline = [ShapePaths.roundedRect(Rect(origin: .zero, size: placement.frame.size), radius: ContextMenuView.cornerRadius)]
+        current?.popup.open(frame: placement.frame, outline: outline, trigger: event) { Trace.emit("menu.shown", fields()) }
     }
 
-    /// Where a keyboard-opened context menu hangs: below the start of a label's text, else below the view.
+    /// Where a keyboard-opened context menu hangs: below the start of the view's `menuTargetRect`.
     private static func keyboardAnchor(for view: View) -> Rect {
-        let rect = (view as? Label).map { $0.textRect(forBounds: $0.bounds, limitedToNumberOfLines: $0.numberOfLines) } ?? view.bounds
+        let rect = view.menuTargetRect
         return Rect(x: rect.minX, y: rect.minY, width: min(rect.width, 1), height: rect.height)
     }
 
@@ -176,65 +178,33 @@ public final class MenuController {
 
     /// Closes the menu if it is open.
     public func hideMenu() {
-        guard isMenuVisible else { return }
-        isMenuVisible = false
-        menuView = nil
-        contextMenuView = nil
-        menuStyle = nil
-        targetView?.isMenuTarget = false
+        guard let open = current else { return }
+        current = nil
+        open.target?.isMenuTarget = false
         // Reported once the grab is released, so a tool that waits for `menu.hidden` and then
         // types reaches the window underneath, not the closing popup.
-        let didHide = { [weak self] in
+        open.popup.close { [weak self] in
             Trace.emit("menu.hidden")
             self?.menuDidHide?()
-        }
-        guard let popup else { return didHide() }
-        self.popup = nil
-        // The click that chose an item is still being dispatched in the popup: close it after.
-        // Closing destroys the surface, which releases the grab (and flushes) first.
-        popup.eventRouter.afterDispatch {
-            popup.close()
-            didHide()
         }
     }
 
     /// Whether the open menu belongs to `view` (a second long press on it toggles the menu).
     public func isShowingMenu(for view: View) -> Bool { isMenuVisible && targetView === view }
 
-    /// Records the open menu and highlights its target; the popup opens after the current dispatch.
-    private func begin(_ style: MenuStyle, target view: View, rect: Rect, owner: Window, present: @escaping () -> Void) {
-        targetView = view
-        targetRect = rect
-        menuStyle = style
-        isMenuVisible = true
-        view.isMenuTarget = true
-        menuWillShow?()
-        // The press that opened the menu is still being dispatched: open the popup after it.
-        owner.eventRouter.afterDispatch(present)
-    }
-
-    private func present(_ content: View, frame: Rect, outline: [[Point]], from owner: Window, event: InputEvent?,
-                         traceFields: @escaping (Double) -> [(String, JSON)]) {
-        // The press that opened the menu must not keep driving the view underneath.
-        owner.eventRouter.cancelPointerCapture()
-        let kind = SurfaceKind.popup(owner: owner, outline: outline, trigger: event)
-        let popup = Window(title: "menu", size: frame.size, origin: frame.origin, kind: kind, app: application)
-        popup.contentView.addSubview(content)
+    /// Records the open menu and highlights its target; its popup opens after the current dispatch.
+    private func begin(_ style: MenuStyle, target view: View, rect: Rect, content: View, owner: Window) {
+        let popup = Popup(content: content, owner: owner)
         popup.onDismiss = { [weak self, weak content] in
             guard let self, let content, self.isCurrent(content) else { return }
             self.hideMenu()
         }
-        self.popup = popup
-        popup.show()
-        let scale = owner.scale
-        popup.whenFirstFrameDrawn { [weak popup, weak content] in
-            guard let popup, let content, !popup.isClosed else { return }
-            content.becomeFirstResponder()
-            Trace.emit("menu.shown", traceFields(scale))
-        }
+        current = OpenMenu(style: style, target: view, rect: rect, popup: popup)
+        view.isMenuTarget = true
+        menuWillShow?()
     }
 
-    private func isCurrent(_ content: View) -> Bool { content === menuView || content === contextMenuView }
+    private func isCurrent(_ content: View) -> Bool { current?.popup.content === content }
 
     private func choose(_ item: MenuItem, event: InputEvent) {
         guard item.isChoosable else { return }

@@ -57,7 +57,7 @@ extension Label {
         if menu.isShowingMenu(for: self) {
             menu.hideMenu()
         } else {
-            menu.showMenu(from: self, rect: textRect(forBounds: bounds, limitedToNumberOfLines: numberOfLines), event: event)
+            menu.showMenu(from: self, rect: menuTargetRect, event: event)
         }
     }
 

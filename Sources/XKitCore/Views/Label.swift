@@ -202,6 +202,9 @@ open class Label: View {
 
     // MARK: Interaction hooks (see Label+TappableRanges and Label+Selection)
 
+    /// The label's text block, where its copy menu and a keyboard-opened context menu point.
+    open override var menuTargetRect: Rect { textRect(forBounds: bounds, limitedToNumberOfLines: numberOfLines) }
+
     open override func point(inside point: Point) -> Bool {
         guard super.point(inside: point) else { return false }
         return interaction?.claims(point) ?? true

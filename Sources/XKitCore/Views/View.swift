@@ -261,6 +261,10 @@ open class View: Responder {
     /// Whether a point in this view's coordinates is inside it.
     open func point(inside point: Point) -> Bool { bounds.contains(point) }
 
+    /// The rect a menu opened from the keyboard points at, in bounds coordinates: the whole view
+    /// by default; a label gives its text.
+    open var menuTargetRect: Rect { bounds }
+
     /// The deepest visible, interactive descendant containing the point (in this view's coordinates).
     ///
     /// As in UIKit, a view with user interaction off hides its whole subtree from the pointer.
