@@ -169,7 +169,7 @@ import XKitHeadless
         #expect(scene.app.menuController.menuView?.items.map(\.title) == ["Copy"], "Copy is offered once")
         #expect(scene.chooseMenuItem("Copy"))
         #expect(scene.platform.clipboard.contents == "HELLO")
-        label.selectedRange = label.text.map { $0.index($0.startIndex, offsetBy: 6)..<$0.endIndex }
+        label.selectedRange = 6..<(label.text?.count ?? 0)
         // A right-click keeps the selection (a primary press would start a new one).
         scene.click(at: Point(x: 30, y: 50), button: .secondary)
         #expect(scene.chooseMenuItem("Copy"))
@@ -183,7 +183,7 @@ import XKitHeadless
         #expect(label.becomeFirstResponder())
         scene.key(.character("c"), modifiers: .control)
         #expect(scene.platform.clipboard.contents == "HELLO")
-        label.selectedRange = label.text.map { $0.index($0.startIndex, offsetBy: 6)..<$0.endIndex }
+        label.selectedRange = 6..<(label.text?.count ?? 0)
         scene.key(.character("c"), modifiers: .control)
         #expect(scene.platform.clipboard.contents == "world")
         #expect(scene.platform.clipboard.copies.count == 2, "one copy per key, not one per installed feature")

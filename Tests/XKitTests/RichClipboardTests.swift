@@ -90,7 +90,7 @@ import XKitTesting
         label.frame = Rect(x: 0, y: 0, width: 300, height: 30)
         scene.root.addSubview(label)
         let s = text.string
-        label.selectedRange = s.index(s.startIndex, offsetBy: 4)..<s.index(s.startIndex, offsetBy: 10)
+        label.selectedRange = 4..<10
         label.copyToClipboard()
         let board = scene.platform.clipboard
         #expect(try await board.string() == "e: 250")

@@ -37,7 +37,7 @@ extension Label {
     /// and plain text; `copyText`, which has no attributes, as plain text only.
     public var itemToCopy: PasteboardItem {
         guard let attributed = attributedText else { return PasteboardItem(string: textToCopy) }
-        if let range = selectedRange, selectedText != nil {
+        if let range = selectedTextRange, selectedText != nil {
             return PasteboardItem(attributedText: attributed.slice(range), direction: baseWritingDirection)
         }
         if copyText != nil { return PasteboardItem(string: textToCopy) }

@@ -2,6 +2,6 @@
 extension Label: PasteboardOwner {
     public func pasteboardOwnershipLost(_ selection: ClipboardSelection) {
         guard selection == .primary else { return }
-        selectedRange = nil
+        selectedTextRange = nil
     }
 }

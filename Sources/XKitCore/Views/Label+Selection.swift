@@ -22,8 +22,31 @@ extension Label {
         }
     }
 
-    /// The selected characters, or nil when nothing is selected; setting it does not touch PRIMARY.
-    public var selectedRange: Range<String.Index>? {
+    /// The selected character (grapheme cluster) offsets, empty when nothing is selected: the same
+    /// type and unit as `TextField.selectedRange` and `TextView.selectedRange`, and AT-SPI's text
+    /// offsets. Offsets, unlike string indices, stay meaningful across text changes and processes.
+    /// Setting it clamps to the text and does not touch PRIMARY.
+    public var selectedRange: Range<Int> {
+        get {
+            guard let range = selectedTextRange, let text else { return 0..<0 }
+            let lower = text.distance(from: text.startIndex, to: range.lowerBound)
+            return lower..<(lower + text.distance(from: range.lowerBound, to: range.upperBound))
+        }
+        set {
+            guard let text, !newValue.isEmpty else {
+                selectedTextRange = nil
+                return
+            }
+            let count = text.count
+            let lower = max(0, min(count, newValue.lowerBound)), upper = max(0, min(count, newValue.upperBound))
+            let start = text.index(text.startIndex, offsetBy: lower)
+            selectedTextRange = start..<text.index(start, offsetBy: upper - lower)
+        }
+    }
+
+    /// The selected characters as indices into `text`, or nil when nothing is selected (for
+    /// string work such as `rects(for:)`); setting it does not touch PRIMARY.
+    public var selectedTextRange: Range<String.Index>? {
         get { interaction?.selection }
         set {
             guard let newValue, !newValue.isEmpty, let text, newValue.upperBound <= text.endIndex else {

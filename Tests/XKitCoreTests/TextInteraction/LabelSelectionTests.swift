@@ -63,7 +63,7 @@ import XKitHeadless
 
     @Test func theSelectionIsDrawnBehindTheGlyphs() {
         let (b, _) = bench("hello world")
-        b.label.selectedRange = b.index(6)..<b.index(11)
+        b.label.selectedRange = 6..<11
         let log = OrderedDrawLog()
         b.label.draw(in: log)
         let fill = log.calls.firstIndex(of: .fill(Rect(x: 60, y: 13, width: 50, height: 13), b.label.selectionColor))
@@ -76,7 +76,7 @@ import XKitHeadless
         b.label.becomeFirstResponder()
         b.key(.character("c"), .control)
         #expect(clipboard.clipboard == ["hello world"])
-        b.label.selectedRange = b.index(0)..<b.index(5)
+        b.label.selectedRange = 0..<5
         b.key(.character("c"), .control)
         #expect(clipboard.clipboard == ["hello world", "hello"])
         #expect(b.label.canPerformAction(.copy, sender: nil))
@@ -89,7 +89,7 @@ import XKitHeadless
         let (b, clipboard) = bench("hello world")
         var taps = 0
         b.label.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
-        b.label.selectedRange = b.index(0)..<b.index(5)
+        b.label.selectedRange = 0..<5
         b.click(Point(x: 85, y: 19))
         #expect(b.label.selectedText == nil)
         #expect(taps == 1)
@@ -121,16 +121,16 @@ import XKitHeadless
 
     @Test func newTextClearsTheSelection() {
         let (b, _) = bench("hello world")
-        b.label.selectedRange = b.index(0)..<b.index(5)
+        b.label.selectedRange = 0..<5
         b.label.text = "other"
-        #expect(b.label.selectedRange == nil)
+        #expect(b.label.selectedRange.isEmpty && b.label.selectedTextRange == nil)
     }
 
     @Test func aCopyableLabelsCopyPrefersTheSelection() {
         let (b, clipboard) = bench("hello world")
         b.label.isCopyable = true
         b.label.copyToClipboard()
-        b.label.selectedRange = b.index(6)..<b.index(11)
+        b.label.selectedRange = 6..<11
         b.label.copyToClipboard()
         #expect(clipboard.clipboard == ["hello world", "world"])
     }
@@ -145,5 +145,27 @@ import XKitHeadless
         b.click(Point(x: 25, y: 19))
         #expect(ranges == 1)
         #expect(own == 1)
+    }
+}
+
+/// `Label.selectedRange` counts characters (grapheme clusters) as `TextField` and `TextView` do.
+@MainActor
+@Suite struct LabelSelectedRangeOffsetTests {
+    @Test func offsetsCountGraphemesClampToTheTextAndMatchATextFields() {
+        // "ễ" as e + combining circumflex + combining tilde: one character, three scalars.
+        let text = "Nguye\u{302}\u{303}n Văn 안녕"
+        let label = Label(text: text)
+        label.isSelectable = true
+        label.selectedRange = 7..<10
+        #expect(label.selectedText == "Văn")
+        label.selectedRange = 11..<99
+        #expect(label.selectedText == "안녕" && label.selectedRange == 11..<13, "clamped to the text's 13 characters")
+        let field = TextField(placeholder: nil, text: text)
+        field.sendAction(.selectAll, sender: nil, event: nil)
+        let same: Range<Int> = label.selectedRange
+        #expect(type(of: same) == type(of: field.selectedRange))
+        #expect(field.selectedRange == 0..<13, "a field counts the same characters")
+        label.selectedRange = 3..<3
+        #expect(label.selectedTextRange == nil && label.selectedText == nil, "an empty range selects nothing")
     }
 }
