@@ -111,6 +111,7 @@ open class Window: Responder {
     /// The window's top-left corner in screen coordinates.
     public var screenOrigin: Point { surface.screenOrigin }
     open override var nextResponder: Responder? { application }
+    open override func keyDown(_ event: KeyEvent) -> Bool { offerUnfocusedKeyToRootViewController(event) }
 
     /// Maps the window; it draws on the next display pass.
     ///
