@@ -2,7 +2,7 @@
 ///
 ///     navigationItem.rightBarButtonItems = [BarButtonItem(title: "Edit") { _ in startEditing() }]
 @MainActor
-public final class BarButtonItem {
+public final class BarButtonItem: Then {
     /// How the item is drawn, like UIBarButtonItem.Style.
     public enum Style: Sendable {
         /// A plain title in the tint colour.

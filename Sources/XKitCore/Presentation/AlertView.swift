@@ -22,6 +22,9 @@ final class AlertView: View {
         self.controller = controller
         super.init(frame: .zero)
         backgroundColor = .windowBackground
+        // Without a window manager's frame, the edge still shows where the alert ends over its parent.
+        borderColor = .separatorStrong
+        borderWidth = 1
         accessibilityIdentifier = "alert"
         titleLabel.font = .system(size: 15, weight: .semibold)
         titleLabel.accessibilityIdentifier = "alert.title"
