@@ -115,6 +115,12 @@ public final class HeadlessSurface: WindowSurface {
         delegate?.surfaceDidReceive(event)
     }
 
+    /// The window manager's close button, as WM_DELETE_WINDOW reports it.
+    public func requestClose() {
+        guard !isDestroyed else { return }
+        delegate?.surfaceCloseRequested()
+    }
+
     /// Delivers a key event.
     func receive(_ event: KeyEvent) {
         guard !isDestroyed else { return }

@@ -9,7 +9,7 @@ struct DemoOptions {
     var clipboardFile: String?
 
     static let usage = """
-    usage: xkit-demo [--scene gallery|hello|tags|post|scripts|contacts] [--tags N] [--rows N] [--screenshot FILE.png] [--exit-after-first-frame]
+    usage: xkit-demo [--scene gallery|hello|tags|post|scripts|contacts|settings] [--tags N] [--rows N] [--screenshot FILE.png] [--exit-after-first-frame]
                      [--clipboard FILE]
       --scene NAME              which window to show (default: gallery)
       --tags N                  how many generated tags the tags scene shows (default 200)

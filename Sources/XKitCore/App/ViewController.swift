@@ -19,6 +19,8 @@ open class ViewController: Responder {
     enum AppearanceState { case disappeared, appearing, appeared, disappearing }
 
     private var loadedView: View?
+    /// What the controller shows in a navigation bar, made on first use (`navigationItem`).
+    var storedNavigationItem: NavigationItem?
     var appearanceState = AppearanceState.disappeared
 
     /// The controller's child controllers, in the order added.

@@ -51,6 +51,8 @@ open class Window: Responder {
     public internal(set) var isShown = false
     /// Controllers that began appearing and hear `viewDidAppear` after the next drawn frame.
     var appearancesToFinish: [ViewController] = []
+    /// The dialog presented over this window (which blocks its input) and the ones queued behind it.
+    let presentationState = WindowPresentationState()
     /// Forces the window light or dark; `.unspecified` (the default) follows the desktop.
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
         didSet {
@@ -109,6 +111,7 @@ open class Window: Responder {
     /// The window's top-left corner in screen coordinates.
     public var screenOrigin: Point { surface.screenOrigin }
     open override var nextResponder: Responder? { application }
+    open override func keyDown(_ event: KeyEvent) -> Bool { offerUnfocusedKeyToRootViewController(event) }
 
     /// Maps the window; it draws on the next display pass.
     ///
@@ -293,6 +296,7 @@ open class Window: Responder {
     // MARK: Closing
 
     private func tearDown() {
+        Presentation.hostWillClose(self)
         let leaving = rootViewController?.viewWillLeave(self) ?? false
         isShown = false
         appearancesToFinish.removeAll()
@@ -362,6 +366,7 @@ open class Window: Responder {
 
     /// A pointer event in window coordinates.
     func surfaceDidReceive(_ event: PointerEvent) {
+        if blocksInputForModalDialog(event) { return }
         eventRouter.handle(event)
         if event.kind == .moved || event.kind == .entered || event.kind == .up {
             updateCursor(for: eventRouter.hoveredView, at: event.location)
@@ -371,6 +376,7 @@ open class Window: Responder {
 
     /// A key event, already mapped through the layout and input method (repeats marked by the platform).
     func surfaceDidReceive(_ event: KeyEvent) {
+        if blocksInputForModalDialog(event) { return }
         if event.kind == .down { eventRouter.handle(event) }
     }
 
@@ -391,7 +397,10 @@ open class Window: Responder {
     }
 
     /// The window manager asked the window to close.
-    func surfaceCloseRequested() { close() }
+    func surfaceCloseRequested() {
+        if let presented = presentationState.record?.presented { return presented.closeButtonPressedInPresentation() }
+        close()
+    }
 
     /// The native window was destroyed from outside (e.g. xkill): free our side as `close()` would.
     func surfaceWasDestroyed() {

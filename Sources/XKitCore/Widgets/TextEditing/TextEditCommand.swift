@@ -19,6 +19,8 @@ struct TextEditCommand: Equatable {
     init?(_ event: KeyEvent) {
         let shift = event.modifiers.contains(.shift)
         let control = event.modifiers.contains(.control)
+        // Alt+arrows are the desktop's Back and Forward (GTK binds none in text), so they go up the chain.
+        if event.modifiers.contains(.alt), [Key.left, .right, .up, .down].contains(event.key) { return nil }
         extend = shift
         word = control
         switch event.key {

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import XKit
+import XKitTesting
+
+/// `xkit-demo --scene settings` out of process: the `views` trace gives each control's value and
+/// the window's appearance, "Delete all tags…" asks through a real alert answered with XTest keys,
+/// and About is pushed from the bar and popped with Alt+Left.
+@Suite(.serialized)
+@MainActor
+struct SettingsSceneXTests {
+    @Test func theSettingsSceneTracesItsControlsAndAsksBeforeDeletingTags() throws {
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "settings"], environment: ["XKIT_APPEARANCE": "light"])
+        defer { _ = app.terminate() }
+        _ = try app.waitForEvent(named: "window.mapped")
+        let xid = try #require(app.waitForEvent(named: "window.mapped").int("xid")).asWindowID
+        let finder = try WindowFinder()
+        // A window manager moves the window after the map: read the views once it has settled.
+        let settled = try finder.waitForSettledGeometry(of: xid)
+        let views = try app.waitForEvent(named: "views") { event in
+            event.views.contains { $0.id == "settings.deleteTags" } && event.views.first?.frame.origin == settled.origin
+        }
+        #expect(views.string("appearance") == "light")
+        let byID = Dictionary(views.views.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(byID["settings.darkMode"]?.fields["on"] as? Bool == false)
+        #expect((byID["settings.textSize"]?.fields["value"] as? NSNumber)?.doubleValue == 13)
+        #expect((byID["settings.sort"]?.fields["selectedSegmentIndex"] as? NSNumber)?.intValue == 0)
+        #expect((byID["settings.progress"]?.fields["progress"] as? NSNumber)?.doubleValue == 0)
+        let driver = try XTestDriver.shared()
+        let delete = try #require(byID["settings.deleteTags"])
+
+        // Escape keeps the tags.
+        var mark = app.mark()
+        driver.click(at: delete.center)
+        let shown = try app.waitForEvent(named: "alert.shown", since: mark)
+        #expect(shown.string("title") == "Delete all tags?")
+        #expect(shown.fields["actions"] as? [String] == ["Cancel", "Delete"])
+        #expect(shown.string("preferred") == nil, "a destructive alert has no default: Return means Cancel")
+        let dialog = try #require(shown.int("xid")).asWindowID
+        _ = try finder.waitForSettledGeometry(of: dialog)
+        if let path = ProcessInfo.processInfo.environment["XKIT_SETTINGS_ALERT_SHOT"] {
+            try Screenshot.captureScreen().writePNG(to: path)
+        }
+        let frame = finder.frameWindow(of: dialog)
+        try driver.key("Escape")
+        let cancelled = try app.waitForEvent(named: "alert.dismissed", since: mark)
+        #expect(cancelled.string("action") == "Cancel")
+        // A window manager takes its frame down a moment later; until then it still takes clicks.
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while finder.isViewable(frame), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+
+        // Tab to Delete, then Return deletes them.
+        mark = app.mark()
+        driver.click(at: delete.center)
+        let again = try app.waitForEvent(named: "alert.shown", since: mark)
+        _ = try finder.waitForSettledGeometry(of: try #require(again.int("xid")).asWindowID)
+        try driver.key("Tab")
+        try driver.key("Return")
+        let deleted = try app.waitForEvent(named: "alert.dismissed", since: mark)
+        #expect(deleted.string("action") == "Delete" && deleted.string("actionStyle") == "destructive")
+        _ = try app.waitForView(since: mark) { $0.id == "settings.tags" && $0.text == "No tags." }
+
+        // The switch overrides the desktop: the window's appearance turns dark.
+        mark = app.mark()
+        let toggle = try #require(byID["settings.darkMode"])
+        driver.click(at: toggle.center)
+        let dark = try app.waitForEvent(named: "views", since: mark) { $0.string("appearance") == "dark" && $0.string("title") == "Settings" }
+        #expect(dark.views.first { $0.id == "settings.darkMode" }?.fields["on"] as? Bool == true)
+
+        // About from the bar, back with Alt+Left.
+        mark = app.mark()
+        let about = try #require(app.latestViews().first { $0.id == "settings.about" })
+        driver.click(at: about.center)
+        _ = try app.waitForEvent(named: "navigation.push", since: mark)
+        _ = try app.waitForView(since: mark) { $0.id == "about.name" }
+        try driver.key("alt+Left")
+        let popped = try app.waitForEvent(named: "navigation.pop", since: mark)
+        #expect(popped.string("top") == "Settings")
+    }
+}
