@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import XKit
 import XKitTesting
+@testable import XKit
 
 /// Text no installed font can draw shows as boxes, with one warning per script or damaged font:
 /// the hello scene under a Type 1-only configuration (Nimbus Sans: Latin and Cyrillic, no Vietnamese
@@ -110,5 +110,19 @@ struct MissingGlyphBoxXTests {
         let columns = inkColumns(image)
         #expect(columns.count > 60, "ink columns on the line: \(columns.count)")
         #expect(columns.filter { $0.height >= 7 }.count > 30)
+    }
+}
+
+/// Which clusters may ever become a box, without a display.
+@Suite struct MissingGlyphRulesTests {
+    @Test func invisibleCharactersAreNeverBoxesAndVisibleOnesMustHaveInk() {
+        for s: Unicode.Scalar in ["\u{2067}", "\u{2069}", "\u{202E}", "\u{200D}", "\u{AD}", "\u{E0001}", "\u{3000}", "\u{2028}", "\n"] {
+            #expect(FontFace.needsNoGlyph(s), "U+\(String(s.value, radix: 16)) is invisible")
+        }
+        for s: Unicode.Scalar in ["a", "ạ", "₫", "₽", "コ", "복", "—", "\u{378}"] {
+            #expect(!FontFace.needsNoGlyph(s), "U+\(String(s.value, radix: 16)) must be drawn")
+        }
+        #expect(FontFace.mustHaveInk("A") && FontFace.mustHaveInk("—") && FontFace.mustHaveInk("₽"))
+        #expect(!FontFace.mustHaveInk(" ") && !FontFace.mustHaveInk("\u{301}"))
     }
 }

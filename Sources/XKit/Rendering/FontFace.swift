@@ -167,7 +167,17 @@ final class FontFace {
     /// Whether `font` has a glyph for every scalar of the cluster that needs one.
     private static func covers(_ font: UnsafeMutablePointer<XftFont>, _ character: Character, display: OpaquePointer) -> Bool {
         character.unicodeScalars.allSatisfy { s in
-            s.value < 0x20 || (0x7F..<0xA0).contains(s.value) || isIgnorable(s) || XftCharExists(display, font, s.value) != 0
+            needsNoGlyph(s) || XftCharExists(display, font, s.value) != 0
+        }
+    }
+
+    /// Controls, format characters (bidi isolates and embeddings, ZWJ, soft hyphen) and separators
+    /// are invisible whether a font has them or not: never a missing-glyph box.
+    nonisolated static func needsNoGlyph(_ s: Unicode.Scalar) -> Bool {
+        if isIgnorable(s) { return true }
+        switch s.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+        default: return false
         }
     }
 
@@ -359,7 +369,7 @@ final class FontFace {
     }
 
     /// Format characters that never need a glyph of their own (ZWJ, variation selectors).
-    static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
+    nonisolated static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x200B...0x200F, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x2060...0x2064, 0xFEFF: return true
         default: return false

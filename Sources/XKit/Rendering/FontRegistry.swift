@@ -43,7 +43,7 @@ public final class FontRegistry: TextMeasurer {
     private static func warnIfNoFonts() {
         guard availableFontCount() == 0 else { return }
         let file = getenv("FONTCONFIG_FILE").map { " (FONTCONFIG_FILE=\(String(cString: $0)))" } ?? ""
-        Trace.warn("fontconfig offers no fonts\(file), so no text will show; install one, "
+        Trace.warn("fontconfig offers no fonts\(file), so text shows only as boxes; install one, "
                    + "for example Debian's fonts-dejavu-core, or point FONTCONFIG_FILE at a configuration with font directories")
     }
 
