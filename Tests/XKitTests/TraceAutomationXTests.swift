@@ -86,7 +86,12 @@ struct TraceAutomationXTests {
         defer { _ = app.terminate() }
         _ = try app.waitForEvent(named: "window.mapped")
         _ = app.waitForQuiescence()
-        try app.focusTextField(with: driver)
+        // The field sits after the 10,000th chip, out of sight: a click in the tag input's padding
+        // focuses it and scrolls it into view (as xkit-bench keylat does).
+        let input = try #require(app.latestViews().first { $0.type == "TagInputView" })
+        let focusMark = app.mark()
+        driver.click(at: Point(x: input.frame.minX + 3, y: input.frame.minY + 3))
+        _ = try app.waitForView(since: focusMark, timeout: 15) { $0.type == "TextField" && $0.fields["focused"] as? Bool == true }
         let mark = app.mark()
         let typed = String(repeating: "abcdefghij", count: 6)
         try driver.type(typed)
