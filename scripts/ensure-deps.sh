@@ -16,12 +16,14 @@ packages=(libx11-dev libxext-dev libxft-dev libxrender-dev libfontconfig-dev lib
           fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji)
 case "$purpose" in
   run) packages+=(xvfb) ;;
+  # fonts-urw-base35: a Type 1 Latin-only font, for the missing-glyph box test.
+  # libjpeg62-turbo-dev: jpeglib.h, for the test that writes a 704-scan progressive JPEG (cjpeg's -scans stops at 100).
   # libxfixes-dev: the harness reads the server's cursor (XFixesGetCursorImage); dmz-cursor-theme: a
   # real theme whose files the cursor tests compare with what the server shows.
   test) packages+=(libxtst-dev libxfixes-dev dmz-cursor-theme xvfb xclip xsel xdotool x11-utils x11-xkb-utils fontconfig openbox
                   dbus at-spi2-core python3-pyatspi python3-dogtail
                   locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd
-                  unicode-data libharfbuzz-bin gcc libgtk-3-dev) ;;
+                  unicode-data libharfbuzz-bin gcc libgtk-3-dev libjpeg62-turbo-dev fonts-urw-base35) ;;
   bench) packages+=(libxtst-dev libxdamage-dev libxfixes-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libgtk-4-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;
 esac

@@ -53,9 +53,10 @@ public final class XvfbServer: Sendable {
     }
 
     /// Starts a separate server (most tests want `shared()`), with `windowManager` managing it once
-    /// this returns. Stop it with `stop()`.
+    /// this returns, and `arguments` added to Xvfb's (e.g. `["-extension", "RENDER"]` to disable one).
+    /// Stop it with `stop()`.
     public init(width: Int = 1280, height: Int = 1024, depth: Int = 24,
-                windowManager: TestWindowManager.Kind? = nil) throws {
+                windowManager: TestWindowManager.Kind? = nil, arguments: [String] = []) throws {
         guard findExecutable("Xvfb") != nil else {
             throw XKitTestingError("Xvfb is not installed (not found on PATH). Install it with:\n    apt-get install -y xvfb\n(UI tests need a private X server; they do not fall back to your display.)")
         }
@@ -73,7 +74,7 @@ public final class XvfbServer: Sendable {
 
         // $1.. = Xvfb argv. The watchdog prints "pid N", then Xvfb prints the display number on the same stdout.
         let argv = ["Xvfb", "-displayfd", "1", "-noreset", "-screen", "0", "\(width)x\(height)x\(depth)",
-                    "-nolisten", "tcp"]
+                    "-nolisten", "tcp"] + arguments
         let watchdog = try Watchdog(argv, environment: ["FONTCONFIG_FILE": fontsConf], stdout: .pipe, stderr: .file(log))
         self.watchdog = watchdog
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import XKitTesting
 
-/// A fontconfig with no fonts draws every text invisibly: the app says so once and keeps going.
+/// A fontconfig with no fonts can draw text only as missing-glyph boxes: the app says so once and keeps going.
 @Suite(.serialized)
 struct FontWarningTests {
     @Test func aFontconfigWithoutFontsWarnsOnceAndTheAppStillDrawsItsFirstFrame() throws {

@@ -53,6 +53,10 @@ public final class X11Platform: Platform {
         Trace.prepare()
         TraceOutputPump.start()
         connection = try XConnection.open()
+        // Xft asks the server once per display and keeps the answer, so this costs no extra round trip.
+        guard XftDefaultHasRender(connection.display) != 0 else {
+            throw XKitError.missingExtension(name: "RENDER", display: String(cString: XDisplayString(connection.display)))
+        }
         eventLoop = EventLoop(connection: connection)
         let resources = connection
         fonts = FontRegistry(display: connection.display, scale: connection.scale, limits: connection.requestLimits,

@@ -71,23 +71,122 @@ final class FontFace {
         if let index = faceOfCharacter[character] { return index }
         let index = resolveFont(for: character)
         faceOfCharacter[character] = index
+        if !FontFace.covers(fonts[index], character, display: display) { markMissing(character, font: index) }
         return index
+    }
+
+    /// Clusters that no installed font draws (none covers them, or the one that does is damaged):
+    /// they are drawn as a box (`MissingGlyphBox`) of `missingGlyphAdvance`, measured and drawn alike.
+    private(set) var missingCharacters: Set<Character> = []
+    /// Reports a script or font that cannot draw (the registry warns once per script and font).
+    var onMissing: ((_ character: Character, _ fontFile: String?, _ damaged: Bool) -> Void)?
+    /// Fonts whose glyphs all came back empty for characters their charset claims.
+    private var damagedFonts: Set<Int> = []
+
+    /// The advance of a missing-glyph box: a little over half the line height, as GTK's hex boxes.
+    var missingGlyphAdvance: Int32 { max(4, Int32((Double(ascent + descent) * 0.6).rounded())) }
+
+    /// Whether the cluster is drawn as a missing-glyph box.
+    func isMissing(_ character: Character) -> Bool {
+        _ = advance(of: character)
+        return missingCharacters.contains(character)
+    }
+
+    private func markMissing(_ character: Character, font: Int, damaged: Bool = false) {
+        guard missingCharacters.insert(character).inserted else { return }
+        onMissing?(character, FontFace.file(of: fonts[font]), damaged)
     }
 
     /// The cluster's advance in device pixels.
     func advance(of character: Character) -> Int32 {
         if let cached = advanceOfCharacter[character] { return cached }
+        let index = fontIndex(for: character)
+        if missingCharacters.contains(character) {
+            advanceOfCharacter[character] = missingGlyphAdvance
+            return missingGlyphAdvance
+        }
         if let shaped = shaped(character) {
             advanceOfCharacter[character] = shaped.advance
             return shaped.advance
         }
-        let font = fonts[fontIndex(for: character)]
+        let font = fonts[index]
         var info = XGlyphInfo()
         var utf8 = Array(String(character).utf8)
         XftTextExtentsUtf8(display, font, &utf8, Int32(utf8.count), &info)
-        let advance = Int32(info.xOff)
+        var advance = Int32(info.xOff)
+        // A damaged font file (its glyph data unreadable) answers a letter with no advance, or with
+        // garbage extents (tens of thousands of pixels), and draws nothing. Its text is drawn as boxes.
+        if FontFace.mustHaveInk(character), !isSound(info) {
+            markMissing(character, font: index, damaged: isDamaged(index))
+            advance = missingGlyphAdvance
+        } else if advance == 0, damagedFonts.contains(index), character == " " {
+            advance = missingGlyphAdvance / 2
+        }
         advanceOfCharacter[character] = advance
         return advance
+    }
+
+    /// Whether a glyph's extents are those of a drawable glyph: an advance, and ink within a few lines.
+    private func isSound(_ info: XGlyphInfo) -> Bool {
+        let limit = Int(max(1, height)) * 8
+        return info.xOff > 0 && Int(info.width) <= limit && Int(info.height) <= limit && (info.width > 0 || info.height > 0)
+    }
+
+    /// Whether every common glyph the font claims comes back empty (checked once per font).
+    private func isDamaged(_ index: Int) -> Bool {
+        if damagedFonts.contains(index) { return true }
+        let probes: [Unicode.Scalar] = ["a", "A", "0", "x", "\u{43D}", "\u{3042}", "\u{4E00}", "\u{AC00}", "\u{5D0}", "\u{627}"]
+        var claimed = 0
+        for probe in probes where XftCharExists(display, fonts[index], probe.value) != 0 {
+            claimed += 1
+            var info = XGlyphInfo()
+            var utf8 = Array(String(probe).utf8)
+            XftTextExtentsUtf8(display, fonts[index], &utf8, Int32(utf8.count), &info)
+            if isSound(info) { return false }
+        }
+        guard claimed > 0 else { return false }
+        damagedFonts.insert(index)
+        return true
+    }
+
+    /// Whether a cluster's glyph must leave ink: a letter, digit, punctuation or symbol (not a
+    /// space, a mark or a format character, which may be empty in any font).
+    nonisolated static func mustHaveInk(_ character: Character) -> Bool {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol,
+             .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `font` has a glyph for every scalar of the cluster that needs one.
+    private static func covers(_ font: UnsafeMutablePointer<XftFont>, _ character: Character, display: OpaquePointer) -> Bool {
+        character.unicodeScalars.allSatisfy { s in
+            needsNoGlyph(s) || XftCharExists(display, font, s.value) != 0
+        }
+    }
+
+    /// Controls, format characters (bidi isolates and embeddings, ZWJ, soft hyphen) and separators
+    /// are invisible whether a font has them or not: never a missing-glyph box.
+    nonisolated static func needsNoGlyph(_ s: Unicode.Scalar) -> Bool {
+        if isIgnorable(s) { return true }
+        switch s.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+
+    /// The file a font was opened from, for warnings.
+    private static func file(of font: UnsafeMutablePointer<XftFont>) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard let pattern = font.pointee.pattern, FcPatternGetString(pattern, "file", 0, &value) == FcResultMatch,
+              let value else { return nil }
+        return String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
     }
 
     /// The most scalars a cluster may have to be shaped; longer ones (a pile of combining marks)
@@ -108,6 +207,8 @@ final class FontFace {
     func shaped(_ character: Character) -> ShapedCluster? {
         guard FontFace.needsShaping(character) else { return nil }
         if let cached = shapedOfCharacter[character] { return cached }
+        _ = fontIndex(for: character)
+        guard !missingCharacters.contains(character) else { return nil }
         let result = shape(character)
         shapedOfCharacter[character] = result
         return result
@@ -126,6 +227,8 @@ final class FontFace {
 
     private func shapeWord(_ text: String, rightToLeft: Bool, scale: Double) -> ShapedWord? {
         guard xkit_hb_available() != 0 else { return nil }
+        // A word with a cluster no font draws is measured and drawn cluster by cluster, boxes included.
+        if text.contains(where: { isMissing($0) }) { return nil }
         // Split by coverage: a cluster of format characters only (a lone ZWJ) stays in its neighbour's font.
         var parts: [(font: Int, range: Range<Int>)] = []
         var offset = 0
@@ -266,7 +369,7 @@ final class FontFace {
     }
 
     /// Format characters that never need a glyph of their own (ZWJ, variation selectors).
-    static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
+    nonisolated static func isIgnorable(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x200B...0x200F, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x2060...0x2064, 0xFEFF: return true
         default: return false

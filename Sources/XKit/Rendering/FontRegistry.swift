@@ -43,7 +43,7 @@ public final class FontRegistry: TextMeasurer {
     private static func warnIfNoFonts() {
         guard availableFontCount() == 0 else { return }
         let file = getenv("FONTCONFIG_FILE").map { " (FONTCONFIG_FILE=\(String(cString: $0)))" } ?? ""
-        Trace.warn("fontconfig offers no fonts\(file), so no text will show; install one, "
+        Trace.warn("fontconfig offers no fonts\(file), so text shows only as boxes; install one, "
                    + "for example Debian's fonts-dejavu-core, or point FONTCONFIG_FILE at a configuration with font directories")
     }
 
@@ -82,7 +82,7 @@ public final class FontRegistry: TextMeasurer {
 
     public nonisolated func advance(of character: Character, in font: Font) -> Double {
         MainActor.assumeIsolated {
-            guard let face = face(for: font) else { return 0 }
+            guard let face = face(for: font) else { return FontRegistry.advanceWithoutFont(of: character, size: font.size) }
             return Double(face.advance(of: character)) / scale
         }
     }
@@ -130,7 +130,25 @@ public final class FontRegistry: TextMeasurer {
         }
         let face = FontFace(display: display, request: request, primary: xft)
         face.renderingOverride = desktopOptions
+        face.onMissing = { character, file, damaged in FontRegistry.warnMissing(character, file: file, damaged: damaged) }
         return face
+    }
+
+    /// One warning per script no installed font draws, and per font file that draws nothing.
+    private static func warnMissing(_ character: Character, file: String?, damaged: Bool) {
+        let scalar = character.unicodeScalars.first { !FontFace.isIgnorable($0) } ?? character.unicodeScalars.first ?? " "
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if damaged {
+            let name = file ?? "?"
+            Trace.warnOnce("font.damaged|\(name)", "the font file \(name) draws no glyphs (it may be damaged); "
+                           + "its text is drawn as boxes")
+            return
+        }
+        let script = UnicodeScriptName.of(scalar)
+        Trace.warnOnce("font.missing|\(script)", "no installed font draws some \(script) characters (first seen: \(code) "
+                       + "\(String(character))); they are drawn as boxes. Install a font for them, for example "
+                       + "Debian's fonts-noto-core or fonts-noto-cjk")
     }
 
     /// The `Xft.*` resources, read once.

@@ -13,7 +13,7 @@ final class XftRenderer: GraphicsContext {
     let fonts: FontRegistry
     var measurer: TextMeasurer { fonts }
     let display: OpaquePointer
-    private let draw: OpaquePointer
+    let draw: OpaquePointer
     let picture: Picture
     let maskFormat: UnsafeMutablePointer<XRenderPictFormat>?
     private(set) var state: State
@@ -156,7 +156,8 @@ final class XftRenderer: GraphicsContext {
     }
 
     func drawText(_ text: Substring, font: Font, color: Color, at origin: Point) {
-        guard color.alpha > 0, !text.isEmpty, let face = fonts.face(for: font) else { return }
+        guard color.alpha > 0, !text.isEmpty else { return }
+        guard let face = fonts.face(for: font) else { return drawTextWithoutFont(text, font: font, color: color, at: origin) }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
         let startX = ((origin.x + state.origin.x) * scale).rounded()
         let baseline = ((origin.y + state.origin.y) * scale).rounded()
@@ -167,7 +168,12 @@ final class XftRenderer: GraphicsContext {
         let y = Int32(baseline)
         planner.forEachRun(in: text, startX: Int(max(min(startX, 1e15), -1e15)), font: { face.fontIndex(for: $0) },
                            advance: { Int(face.advance(of: $0)) },
-                           isShaped: { face.shaped($0) != nil }) { run in
+                           isShaped: { face.isMissing($0) || face.shaped($0) != nil }) { run in
+            if let cluster = run.shaped, face.isMissing(cluster) {
+                drawMissingGlyphBox(x: run.x, baseline: Int(y), advance: Int(face.advance(of: cluster)),
+                                    ascent: Int(face.ascent), color: &xftColor)
+                return
+            }
             if let cluster = run.shaped, let shaped = face.shaped(cluster) {
                 drawGlyphs(shaped, font: face.fonts[shaped.font], penX: run.x, baseline: Int(y), color: &xftColor)
                 return
@@ -181,7 +187,10 @@ final class XftRenderer: GraphicsContext {
     /// Draws a right-to-left run from its left end: clusters in reverse logical order, each at the
     /// advance `FontRegistry` measured (shaped words never come here: `drawShapedWord` draws them).
     func drawRightToLeftText(_ text: Substring, font: Font, color: Color, at origin: Point) {
-        guard color.alpha > 0, !text.isEmpty, let face = fonts.face(for: font) else { return }
+        guard color.alpha > 0, !text.isEmpty else { return }
+        guard let face = fonts.face(for: font) else {
+            return drawTextWithoutFont(Substring(String(text.reversed())), font: font, color: color, at: origin)
+        }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
         let startX = ((origin.x + state.origin.x) * scale).rounded()
         let baseline = ((origin.y + state.origin.y) * scale).rounded()
@@ -194,7 +203,9 @@ final class XftRenderer: GraphicsContext {
             let advance = Int(face.advance(of: c))
             defer { x += max(0, advance) }
             guard x + advance >= clip.x - margin, let first = c.unicodeScalars.first, first.value >= 0x20 else { continue }
-            if let shaped = face.shaped(c) {
+            if face.isMissing(c) {
+                drawMissingGlyphBox(x: x, baseline: Int(baseline), advance: advance, ascent: Int(face.ascent), color: &xftColor)
+            } else if let shaped = face.shaped(c) {
                 drawGlyphs(shaped, font: face.fonts[shaped.font], penX: x, baseline: Int(baseline), color: &xftColor)
             } else {
                 // UAX #9 L4: paired punctuation in right-to-left text shows its mirror image.
@@ -294,7 +305,7 @@ final class XftRenderer: GraphicsContext {
     }
 
     /// Render wants premultiplied 16-bit components.
-    private func renderColor(_ color: Color) -> XRenderColor {
+    func renderColor(_ color: Color) -> XRenderColor {
         let a = min(1, max(0, color.alpha))
         func channel(_ v: Double) -> UInt16 { UInt16((min(1, max(0, v)) * a * 65535).rounded()) }
         return XRenderColor(red: channel(color.redComponent), green: channel(color.greenComponent), blue: channel(color.blueComponent),

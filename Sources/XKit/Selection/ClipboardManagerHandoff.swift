@@ -7,7 +7,8 @@ import XKitCore
 /// freedesktop ClipboardManager: the owner converts CLIPBOARD_MANAGER to SAVE_TARGETS, listing
 /// the targets to save (type ATOM) in the named property. The manager then converts CLIPBOARD
 /// itself (INCR included) and answers with a SelectionNotify once it has everything, so we keep
-/// serving until that notify arrives or the time limit passes. No manager: we quit at once.
+/// serving until that notify arrives or the time limit passes. No manager: we quit at once, and
+/// a manager that dies or lets go of CLIPBOARD_MANAGER mid-handoff ends the wait at once too.
 @MainActor
 final class ClipboardManagerHandoff {
     private unowned let hub: SelectionHub
@@ -31,12 +32,12 @@ final class ClipboardManagerHandoff {
         }
     }
 
-    /// Asks the manager to save, and calls `done` when it answered or the limit passed.
+    /// Asks the manager to save, and calls `done` when it answered, went away, or the limit passed.
     func run(_ done: @escaping () -> Void) {
         let display = hub.connection.display
         let atoms = hub.atoms
-        guard owner.isOwner, let content = owner.content,
-              XGetSelectionOwner(display, atoms.clipboardManager) != 0 else { return done() }
+        let manager = XGetSelectionOwner(display, atoms.clipboardManager)
+        guard owner.isOwner, let content = owner.content, manager != 0 else { return done() }
         let converter = TargetConverter(hub: hub, content: content, acquiredAt: owner.acquiredAt)
         // Every representation, so the HTML and the PNG outlive the app as well as the text.
         let saveable = converter.saveableTargets
@@ -48,14 +49,56 @@ final class ClipboardManagerHandoff {
         XFlush(display)
         Trace.emit("clipboard.handoff_start")
         var finished = false
+        var observer: Int?
+        var poll: TimerToken?
         let finish: (String) -> Void = { [weak hub] how in
             guard !finished else { return }
             finished = true
             hub?.onManagerReply = nil
+            if let observer { hub?.app.eventLoop.removeObserver(observer) }
+            poll?.cancel()
             Trace.emit("clipboard.handoff_end", [("how", .string(how))])
             done()
         }
         hub.onManagerReply = { finish("answered") }
         _ = afterDelay(timeLimit) { finish("time limit") }
+        // A manager that dies mid-handoff never answers: its window's DestroyNotify ends the wait.
+        observer = hub.app.eventLoop.addObserver { event in
+            if event.type == DestroyNotify, event.xdestroywindow.window == manager { finish("manager gone") }
+        }
+        if !watch(manager) { return finish("manager gone") }
+        // A manager that lets go of the selection without dying sends nothing we could see
+        // without XFixes, so look at the owner a few times a second while we wait.
+        func checkOwner() {
+            poll = afterDelay(ownerPollInterval) { [weak self] in
+                guard let self, !finished else { return }
+                if XGetSelectionOwner(self.hub.connection.display, self.hub.atoms.clipboardManager) != manager {
+                    finish("manager gone")
+                } else {
+                    checkOwner()
+                }
+            }
+        }
+        checkOwner()
+    }
+
+    /// How often the owner of CLIPBOARD_MANAGER is checked during the hand-off.
+    var ownerPollInterval: Double = 0.2
+
+    /// Selects StructureNotify on the manager's window, keeping the mask we had there (the INCR
+    /// sender saves and restores masks the same way); false when the window is already gone.
+    private func watch(_ manager: XID) -> Bool {
+        let connection = hub.connection
+        var alive = false
+        let error = connection.trapErrors {
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(connection.display, manager, &attributes) != 0 else { return }
+            XSelectInput(connection.display, manager, attributes.your_event_mask | Int(StructureNotifyMask))
+            alive = true
+        }
+        // The trap's XSync may have read events into Xlib's queue; the fd will not signal them.
+        hub.app.eventLoop.scheduleDrain()
+        // Destroyed between XGetSelectionOwner and the select: no DestroyNotify will come.
+        return alive && error == nil && XGetSelectionOwner(connection.display, hub.atoms.clipboardManager) == manager
     }
 }

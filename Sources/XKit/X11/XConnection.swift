@@ -24,6 +24,8 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
     /// The owner answered with data of a type or format other than the one asked for (e.g. INTEGER
     /// in format 32 for a text paste); nothing of it was kept.
     case unexpectedReply(type: String, format: Int, expected: String)
+    /// The X server lacks an extension XKit cannot draw without (RENDER), so the app does not start.
+    case missingExtension(name: String, display: String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,10 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
         case .selectionNotAcquired(let name): return "could not take ownership of \(name)"
         case .unexpectedReply(let type, let format, let expected):
             return "the owner replied with type \(type) in format \(format), not \(expected)"
+        case .missingExtension(let name, let display):
+            return "the X server \(display) has no \(name) extension, which XKit draws every fill, image and "
+                + "antialiased text with; without it the window would be unreadable, so the app does not start "
+                + "(Xvfb and Xorg have it unless started with -extension \(name))"
         }
     }
 }

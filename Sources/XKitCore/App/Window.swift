@@ -71,6 +71,7 @@ open class Window: Responder {
     private var dirtyRect: Rect?
     private var layoutPending = true
     private var treeChanged = true
+    var viewsTraceThrottle = ViewsTraceThrottle()
     private var firstFrameHandlers: [() -> Void] = []
     private var deadlineTimer: Cancellable?
     private var cursorShown: Cursor = .arrow
@@ -245,7 +246,7 @@ open class Window: Responder {
         updateTextInputCaret()
         if treeChanged {
             treeChanged = false
-            if Trace.isEnabled { Trace.emit("views", AccessibilityNode.traceFields(of: self)) }
+            if Trace.isEnabled { traceViewsIfDue() }
             if platform.accessibility.isActive { platform.accessibility.treeDidChange(in: self) }
         }
         guard let dirty = dirtyRect else { return }

@@ -58,6 +58,9 @@ public final class EventRouter {
         firstResponder = view
         old?.focusDidChange()
         view?.focusDidChange()
+        traceFocusChange(from: old, to: view)
+        // The `focused` state is part of the tree that the trace and the accessibility bridge show.
+        root.hostWindow?.viewTreeDidChange()
         if let window = root.hostWindow, window.platform.accessibility.isActive {
             window.platform.accessibility.focusDidChange(to: view, in: window)
         }

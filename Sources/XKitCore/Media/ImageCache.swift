@@ -1,8 +1,10 @@
 /// Loads images by name from the app's image folders, picking `@2x` files on HiDPI screens, and keeps them.
 ///
 /// Decoding happens on first use of a name, never at launch. Each application owns one (`application.images`).
-/// `loadImage(named:scale:completion:)` decodes files over `synchronousLimit` bytes off the main actor,
-/// so a large photo never stalls the UI; `image(named:scale:)` always decodes at once.
+/// `loadImage(named:scale:completion:)` decodes at once only what is cheap to decode, judged by the
+/// header (`ImageHeader`: the decoded size and a progressive JPEG's scans) and the file size, and
+/// everything else off the main actor, so a large image never stalls the first frame;
+/// `image(named:scale:)` always decodes at once.
 ///
 ///     application.images.searchPaths = ["assets/images"]
 ///     let avatar = try application.images.image(named: "avatar1", scale: window.scale).get()
@@ -14,8 +16,14 @@ public final class ImageCache {
     public var countLimit = 64 { didSet { trim() } }
     /// The limits every decode is held to.
     public var limits = ImageLimits()
-    /// Files up to this many bytes are decoded at once by `loadImage`; larger ones in the background.
+    /// Files up to this many bytes may be decoded at once by `loadImage`; larger ones in the background.
     public var synchronousLimit = 256 << 10
+    /// Images whose decoded pixels take up to this many bytes (width × height × 4, from the header)
+    /// may be decoded at once by `loadImage`; larger ones in the background. 1 MiB is 512×512.
+    public var synchronousDecodedLimit = 1 << 20
+    /// Progressive JPEGs of up to this many scans may be decoded at once (libjpeg's own progressive
+    /// script writes 10 for colour); each scan is another pass over every coefficient.
+    public var synchronousScanLimit = 12
 
     private let decoder: () -> ImageDecoder
     private var entries: [String: Image] = [:]
@@ -38,7 +46,8 @@ public final class ImageCache {
     }
 
     /// Loads the image called `name` (as `image(named:scale:)` does) and hands it to `completion`:
-    /// at once when it is cached or small, else after decoding it off the main actor.
+    /// at once when it is cached or cheap to decode (`decodesInBackground(_:)` is false for its header
+    /// and the file is at most `synchronousLimit` bytes), else after decoding it off the main actor.
     ///
     /// Returns whether `completion` already ran.
     @discardableResult
@@ -50,18 +59,40 @@ public final class ImageCache {
             completion(.failure(.notFound(name)))
             return true
         }
-        guard ImageFile.size(path) > synchronousLimit else {
-            completion(load(path, scale: fileScale, key: key))
-            return true
+        // A small file is read here; its header says whether decoding it is cheap too.
+        guard ImageFile.size(path) <= synchronousLimit, let data = try? ImageFile.read(path, limits: limits) else {
+            return decodeInBackground(path, bytes: nil, scale: fileScale, key: key, completion)
         }
+        if decodesInBackground(ImageHeader(parsing: data)) {
+            return decodeInBackground(path, bytes: data, scale: fileScale, key: key, completion)
+        }
+        let decoder = decoder(), limits = limits
+        completion(keep(Result { () throws(ImageError) in try Image(data: data, scale: fileScale, decoder: decoder, limits: limits) },
+                        path: path, key: key))
+        return true
+    }
+
+    /// Whether an image with `header` is too costly to decode on the main actor (a header that
+    /// cannot be read is not: the decoder rejects such bytes at once, with the reason).
+    public func decodesInBackground(_ header: ImageHeader?) -> Bool {
+        guard let header else { return false }
+        return header.decodedBytes > synchronousDecodedLimit
+            || (header.isProgressive && header.scanCount > synchronousScanLimit)
+    }
+
+    /// Decodes `bytes` (or the file, when nil) off the main actor, then calls every waiting completion.
+    private func decodeInBackground(_ path: String, bytes: [UInt8]?, scale: Double, key: String,
+                                    _ completion: @escaping @MainActor (Result<Image, ImageError>) -> Void) -> Bool {
         if pending[key] != nil { pending[key]?.append(completion); return false }
         pending[key] = [completion]
         let decoder = decoder(), limits = limits
         Task.detached { [weak self] in
             let result: Result<Image, ImageError>
             do throws(ImageError) {
-                let data = try ImageFile.read(path, limits: limits)
-                result = .success(try Image(data: data, scale: fileScale, decoder: decoder, limits: limits))
+                // Not `??`: its autoclosure would widen the typed throw to `any Error`.
+                let data: [UInt8]
+                if let bytes { data = bytes } else { data = try ImageFile.read(path, limits: limits) }
+                result = .success(try Image(data: data, scale: scale, decoder: decoder, limits: limits))
             } catch {
                 result = .failure(error)
             }
@@ -98,17 +129,23 @@ public final class ImageCache {
 
     private func load(_ path: String, scale: Double, key: String) -> Result<Image, ImageError> {
         if let hit = entries[key] { touch(key); return .success(hit) }
-        do {
-            let data = try ImageFile.read(path, limits: limits)
-            let image = try Image(data: data, scale: scale, decoder: decoder(), limits: limits)
+        let limits = limits
+        return keep(Result { () throws(ImageError) in
+            try Image(data: ImageFile.read(path, limits: limits), scale: scale, decoder: decoder(), limits: limits)
+        }, path: path, key: key)
+    }
+
+    /// Caches a decoded image, or traces why it failed.
+    private func keep(_ result: Result<Image, ImageError>, path: String, key: String) -> Result<Image, ImageError> {
+        switch result {
+        case .success(let image):
             entries[key] = image
             touch(key)
             trim()
-            return .success(image)
-        } catch {
+        case .failure(let error):
             Trace.warn("image \(path): \(error)")
-            return .failure(error)
         }
+        return result
     }
 
     /// The file for a name and the scale it was drawn at, preferred variant first.

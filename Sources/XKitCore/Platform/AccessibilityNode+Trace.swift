@@ -3,17 +3,19 @@ extension AccessibilityNode {
     /// Fields of the `views` event for a window: its title and every node, depth first.
     ///
     /// Each node keeps the fields tools already read (`id`, `type`, `frame` in root device pixels,
-    /// `hidden`, and each view's own `traceFields`) and adds `role`, `name`, `states` and `actions`.
+    /// `hidden` (for a hidden view and everything inside it), and each view's own `traceFields`) and adds `role`, `name`, `states` and `actions`.
     static func traceFields(of window: Window) -> [(String, JSON)] {
         var nodes: [JSON] = []
         let scale = window.scale
-        func walk(_ view: View) {
+        // A view inside a hidden view is hidden too (a recycled row's old labels must not look live).
+        func walk(_ view: View, insideHidden: Bool) {
             let node = AccessibilityNode(view: view)
             var fields: [(String, JSON)] = []
             if let id = node.identifier { fields.append(("id", .string(id))) }
             fields.append(("type", .string(view.traceType)))
             fields.append(("frame", .rect(node.frame, scale: scale)))
-            if view.isHidden { fields.append(("hidden", .bool(true))) }
+            let hidden = insideHidden || view.isHidden
+            if hidden { fields.append(("hidden", .bool(true))) }
             fields.append(("role", .string(node.role.rawValue)))
             if let name = node.name { fields.append(("name", .string(name))) }
             let states = node.stateNames
@@ -21,9 +23,9 @@ extension AccessibilityNode {
             if !node.actions.isEmpty { fields.append(("actions", .array(node.actions.map { .string($0.name) }))) }
             fields += view.traceFields()
             nodes.append(.object(fields))
-            for sub in view.subviews { walk(sub) }
+            for sub in view.subviews { walk(sub, insideHidden: hidden) }
         }
-        walk(window.contentView)
+        walk(window.contentView, insideHidden: false)
         return [("title", .string(window.title)), ("appearance", .string(window.traitCollection.description)),
                 ("views", .array(nodes))]
     }
