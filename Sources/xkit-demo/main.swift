@@ -18,6 +18,7 @@ func scene(named name: String, options: DemoOptions) -> DemoScene? {
     case "post": return PostScene()
     case "scripts": return ScriptsScene()
     case "contacts": return ContactsScene(rows: options.rowCount)
+    case "notes": return NotesScene(file: options.file)
     default: return nil
     }
 }

@@ -92,6 +92,14 @@ public struct TextStorage: Sendable, Equatable {
         return result
     }
 
+    /// Every paragraph's text without its break, in order (one pass over the blocks; the strings share the storage's).
+    public var paragraphs: [String] {
+        var result: [String] = []
+        result.reserveCapacity(paragraphCount)
+        for block in blocks { for p in block.paragraphs { result.append(p.text) } }
+        return result
+    }
+
     /// The character offset where paragraph `index` starts.
     public func paragraphStart(_ index: Int) -> Int {
         var offset = 0, remaining = max(0, min(paragraphCount - 1, index))

@@ -179,7 +179,9 @@ extension TextView: TextInputClient {
     /// Copies the selection to CLIPBOARD, line breaks as in the document.
     public func copy(event: InputEvent? = nil) {
         guard hasSelection, let pasteboard = application?.platform.pasteboard(.clipboard) else { return }
-        pasteboard.setString(selectedText, event: event)
+        let copied = selectedText
+        pasteboard.setString(copied, event: event)
+        Trace.emit("copied", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("bytes", .int(copied.utf8.count))])
     }
 
     /// Copies the selection to CLIPBOARD and deletes it, when the view is editable.
@@ -207,6 +209,8 @@ extension TextView: TextInputClient {
             return false
         }
         insertText(string)
+        Trace.emit("pasted", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null),
+                              ("selection", .string(selection == .primary ? "primary" : "clipboard")), ("bytes", .int(string.utf8.count))])
         return true
     }
 
