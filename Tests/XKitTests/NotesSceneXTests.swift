@@ -163,6 +163,34 @@ struct NotesSceneXTests {
         #expect(try ClipboardReader().text(.clipboard) == "Tiếng Việt")
     }
 
+    @Test func ctrlFFindsCaseInsensitivelyEnterAndF3StepAndEscapeReturnsToTheText() throws {
+        let app = try launch()
+        defer { _ = app.terminate() }
+        var mark = app.mark()
+        try driver.type("Tiếng Việt\nviệt nam\nVIỆT")
+        _ = try waitForEditor(app, since: mark) { $0.text == "Tiếng Việt\nviệt nam\nVIỆT" }
+        mark = app.mark()
+        try driver.key("ctrl+Home")
+        try driver.key("ctrl+f")
+        _ = try app.waitForView(since: mark) { $0.id == "notes.editor.find" && $0.fields["focused"] as? Bool == true }
+        try driver.type("việt")
+        let found = try waitForEditor(app, since: mark) { $0.fields["find"] as? String == "việt" && self.selection($0) == [6, 10] }
+        #expect(found.fields["focused"] as? Bool == false, "the bar's field has the focus")
+        _ = try app.waitForView(since: mark) { $0.type == "Label" && $0.text == "1 of 3" }
+        mark = app.mark()
+        try driver.key("Return")
+        _ = try waitForEditor(app, since: mark) { self.selection($0) == [11, 15] }
+        try driver.key("F3")
+        _ = try waitForEditor(app, since: mark) { self.selection($0) == [20, 24] }
+        try driver.key("shift+F3")
+        _ = try waitForEditor(app, since: mark) { self.selection($0) == [11, 15] }
+        mark = app.mark()
+        try driver.key("Escape")
+        let closed = try waitForEditor(app, since: mark) { $0.fields["focused"] as? Bool == true && $0.fields["find"] == nil }
+        #expect(selection(closed) == [11, 15], "the match stays selected")
+        #expect(closed.text == "Tiếng Việt\nviệt nam\nVIỆT", "the query was not typed into the note")
+    }
+
     @Test func aFileWithInvalidUTF8OpensWithReplacementCharactersAndOneWarning() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-notes-\(getpid()).txt")
         try Data([0x6F, 0x6E, 0x65, 0x0D, 0x0A, 0x74, 0x77, 0x6F, 0x20, 0xFF, 0x0A]).write(to: path)

@@ -100,6 +100,14 @@ public struct TextStorage: Sendable, Equatable {
         return result
     }
 
+    /// Every paragraph's length with its line break, in order.
+    var paragraphLengthsWithBreaks: [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(paragraphCount)
+        for block in blocks { for p in block.paragraphs { result.append(p.length) } }
+        return result
+    }
+
     /// The character offset where paragraph `index` starts.
     public func paragraphStart(_ index: Int) -> Int {
         var offset = 0, remaining = max(0, min(paragraphCount - 1, index))

@@ -3,6 +3,9 @@ extension TextView: TextInputClient {
     func handleKeyDown(_ event: KeyEvent) -> Bool {
         guard event.kind == .down else { return false }
         if extensionHandleKey(event) { return true }
+        if handleFindKey(event) { return true }
+        // Keys the find bar's field leaves come up the chain: only find's own keys apply then.
+        guard isFirstResponder else { return false }
         if handleTextKey(event) { return true }
         return handlePageKey(event)
     }
