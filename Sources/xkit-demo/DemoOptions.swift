@@ -11,7 +11,7 @@ struct DemoOptions {
     var file: String?
 
     static let usage = """
-    usage: xkit-demo [--scene gallery|hello|tags|post|scripts|contacts|notes] [--tags N] [--rows N] [--screenshot FILE.png] [--exit-after-first-frame]
+    usage: xkit-demo [--scene gallery|hello|tags|post|scripts|contacts|notes|document] [--tags N] [--rows N] [--screenshot FILE.png] [--exit-after-first-frame]
                      [--clipboard FILE] [--file PATH]
       --scene NAME              which window to show (default: gallery)
       --tags N                  how many generated tags the tags scene shows (default 200)
@@ -19,7 +19,7 @@ struct DemoOptions {
       --screenshot FILE.png     render the scene, write it as a PNG and exit
       --exit-after-first-frame  exit once the first frame is on screen (for launch benchmarks)
       --clipboard FILE          own CLIPBOARD with FILE's text from the start (for the keylat benchmark)
-      --file PATH               the text the notes scene opens (invalid UTF-8 shows as U+FFFD, with a warning)
+      --file PATH               the text the notes or document scene opens (invalid UTF-8 shows as U+FFFD, with a warning)
     """
 
     /// Parses arguments; returns an error message for bad input.

@@ -137,3 +137,25 @@ struct NoteCounts: Sendable, Equatable {
         "\(words) \(words == 1 ? "word" : "words") · \(lines) \(lines == 1 ? "line" : "lines")"
     }
 }
+
+/// `--scene document --file PATH`: the file in one editable TextView filling a 600×700 window,
+/// the caret at the end: the same window as the GtkTextView and Tk text anchors (`xkit-bench textview`).
+struct DocumentScene: DemoScene {
+    let file: String?
+    let title = "TextView XKit"
+    let size = Size(width: 600, height: 700)
+
+    func build(in window: Window, app: Application) {
+        let view = TextView(frame: Rect(origin: .zero, size: size))
+        view.accessibilityIdentifier = "document"
+        view.autoresizingMask = .fill
+        if let file {
+            do { view.text = TextStorage.decode(try FileIO.read(file), source: file) } catch {
+                Trace.warn("document: cannot read \(file): \(error)")
+            }
+        }
+        view.selectedRange = view.storage.count..<view.storage.count
+        window.contentView.addSubview(view)
+        view.becomeFirstResponder()
+    }
+}

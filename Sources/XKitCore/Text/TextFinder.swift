@@ -39,33 +39,21 @@ public struct TextFinder: Sendable, Equatable {
     /// The matches in one paragraph, in order, as character-offset ranges.
     public func matches(in string: String) -> [Range<Int>] {
         guard !needle.isEmpty, !string.isEmpty else { return [] }
+        // In an ASCII paragraph each byte is one character (its breaks are not in it), so bytes are compared.
         if let asciiNeedle, string.utf8.allSatisfy({ $0 < 0x80 }) {
-            return TextFinder.asciiMatches(of: asciiNeedle, in: Array(string.utf8), caseSensitive: isCaseSensitive)
+            let caseSensitive = isCaseSensitive
+            return TextFinder.scan(asciiNeedle, in: string.utf8.map { !caseSensitive && $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 })
         }
-        let hay = string.map { TextFinder.fold($0, caseSensitive: isCaseSensitive) }
+        return TextFinder.scan(needle, in: string.map { TextFinder.fold($0, caseSensitive: isCaseSensitive) })
+    }
+
+    /// Where `needle` occurs in `hay`, left to right, without overlaps.
+    private static func scan<Unit: Equatable>(_ needle: [Unit], in hay: [Unit]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var i = 0
         while i + needle.count <= hay.count {
             var j = 0
             while j < needle.count && hay[i + j] == needle[j] { j += 1 }
-            if j == needle.count {
-                result.append(i..<(i + needle.count))
-                i += needle.count
-            } else {
-                i += 1
-            }
-        }
-        return result
-    }
-
-    /// In an ASCII paragraph each byte is one character (its breaks are not in it), so bytes are compared.
-    private static func asciiMatches(of needle: [UInt8], in hay: [UInt8], caseSensitive: Bool) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        func fold(_ b: UInt8) -> UInt8 { !caseSensitive && b >= 65 && b <= 90 ? b + 32 : b }
-        var i = 0
-        while i + needle.count <= hay.count {
-            var j = 0
-            while j < needle.count && fold(hay[i + j]) == needle[j] { j += 1 }
             if j == needle.count {
                 result.append(i..<(i + needle.count))
                 i += needle.count

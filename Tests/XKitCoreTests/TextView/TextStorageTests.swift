@@ -41,6 +41,20 @@ import Testing
         #expect(s.string == "a\u{FFFD}b\n\u{FFFD}")
     }
 
+    @Test func theByteScanSplitsWhereSwiftSeesNewlinesAndCountsCharacters() {
+        // Every line break Swift knows, beside text that looks like one in UTF-8 (U+2014, U+00A9,
+        // U+0301 after a break), ASCII and non-ASCII paragraphs.
+        let text = "a\u{0B}b\u{0C}c\u{85}d\u{2028}e\u{2029}f\r\ng\rh\ni — ©\n\u{301}x\r\n\r\nNguyễn 한국어 👍🏽\n"
+        let s = TextStorage(text)
+        var expected: [String] = [], current = ""
+        for c in text { if c.isNewline { expected.append(current); current = "" } else { current.append(c) } }
+        expected.append(current)
+        #expect(s.paragraphs == expected)
+        #expect(s.paragraphLengths == expected.map(\.count))
+        #expect(s.count == text.count)
+        #expect(s.string == text)
+    }
+
     @Test func nulAndControlCharactersAreKeptAsText() {
         let s = TextStorage("a\u{0}b\u{7}c\u{0B}d")
         #expect(s.string == "a\u{0}b\u{7}c\u{0B}d")

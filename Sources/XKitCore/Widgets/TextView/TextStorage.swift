@@ -279,29 +279,11 @@ public struct TextStorage: Sendable, Equatable {
     /// Splits text into paragraphs at each line break character; always at least one paragraph,
     /// the last one without a break.
     static func split(_ string: String) -> [Paragraph] {
+        var contiguous = string
+        contiguous.makeContiguousUTF8()
+        if let fast = contiguous.utf8.withContiguousStorageIfAvailable({ splitBytes($0) }) { return fast }
         var result: [Paragraph] = []
         var text = "", n = 0
-        // Scanning bytes finds the usual breaks without walking graphemes; rare ones take the slow path.
-        if !string.utf8.contains(where: { $0 == 0xE2 || $0 == 0xC2 || $0 == 0x0B || $0 == 0x0C }) {
-            let utf8 = string.utf8
-            var start = utf8.startIndex, i = utf8.startIndex
-            while i < utf8.endIndex {
-                let byte = utf8[i]
-                if byte == 0x0A || byte == 0x0D {
-                    var end = utf8.index(after: i)
-                    if byte == 0x0D, end < utf8.endIndex, utf8[end] == 0x0A { end = utf8.index(after: end) }
-                    let t = String(string[start..<i])
-                    result.append(Paragraph(text: t, terminator: String(string[i..<end]), count: t.count))
-                    start = end
-                    i = end
-                } else {
-                    i = utf8.index(after: i)
-                }
-            }
-            let t = String(string[start...])
-            result.append(Paragraph(text: t, terminator: "", count: t.count))
-            return result
-        }
         for c in string {
             if c.isNewline {
                 result.append(Paragraph(text: text, terminator: String(c), count: n))
@@ -311,6 +293,43 @@ public struct TextStorage: Sendable, Equatable {
             }
         }
         result.append(Paragraph(text: text, terminator: "", count: n))
+        return result
+    }
+
+    /// The byte scan behind `split`: every line break is a control character (a grapheme boundary on
+    /// both sides), so breaks are found in the UTF-8 bytes, and an ASCII paragraph's length is its
+    /// byte count; only paragraphs with other characters are walked by grapheme to count them.
+    private static func splitBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var start = 0, i = 0, ascii = true
+        let n = bytes.count
+        func paragraph(to end: Int, breakLength: Int) {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let terminator = breakLength == 0 ? ""
+                : String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<(end + breakLength)]), as: UTF8.self)
+            result.append(Paragraph(text: text, terminator: terminator, count: ascii ? end - start : text.count))
+        }
+        while i < n {
+            let byte = bytes[i]
+            var length = 0
+            switch byte {
+            case 0x0A, 0x0B, 0x0C: length = 1
+            case 0x0D: length = i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
+            case 0xC2 where i + 1 < n && bytes[i + 1] == 0x85: length = 2
+            case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): length = 3
+            default: break
+            }
+            if length > 0 {
+                paragraph(to: i, breakLength: length)
+                i += length
+                start = i
+                ascii = true
+            } else {
+                if byte >= 0x80 { ascii = false }
+                i += 1
+            }
+        }
+        paragraph(to: n, breakLength: 0)
         return result
     }
 }
