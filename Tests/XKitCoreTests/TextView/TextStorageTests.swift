@@ -1,5 +1,5 @@
 import Testing
-@_spi(Testing) import XKitCore
+@_spi(Testing) @testable import XKitCore
 
 /// The paragraph store behind TextView: edits, the paragraph index, line endings kept as they were,
 /// and random edits checked against a plain String.
@@ -53,6 +53,18 @@ import Testing
         #expect(s.paragraphLengths == expected.map(\.count))
         #expect(s.count == text.count)
         #expect(s.string == text)
+    }
+
+    @Test func scalarsCountedAsCharactersNeverJoinAndAnythingElseIsCountedBySwift() {
+        // Every scalar the fast count takes, side by side: Swift must see each as its own character.
+        var all = String.UnicodeScalarView()
+        for v in 0...0xFFFF { if let u = Unicode.Scalar(v), TextStorage.standsAlone(u) { all.append(u) } }
+        let text = String(all)
+        #expect(text.count == text.unicodeScalars.count)
+        #expect(TextStorage.characterCount(text) == text.count)
+        for joined in ["e\u{301}", "\u{1100}\u{1161}", "한\u{11A8}", "か\u{3099}", "👍🏽", "🇻🇳", "a\u{200D}b", "ｶﾞ", "\u{44}\u{483}"] {
+            #expect(TextStorage.characterCount("x" + joined) == ("x" + joined).count, "\(joined.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 
     @Test func nulAndControlCharactersAreKeptAsText() {

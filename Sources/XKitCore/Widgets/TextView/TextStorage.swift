@@ -307,7 +307,7 @@ public struct TextStorage: Sendable, Equatable {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
             let terminator = breakLength == 0 ? ""
                 : String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<(end + breakLength)]), as: UTF8.self)
-            result.append(Paragraph(text: text, terminator: terminator, count: ascii ? end - start : text.count))
+            result.append(Paragraph(text: text, terminator: terminator, count: ascii ? end - start : characterCount(text)))
         }
         while i < n {
             let byte = bytes[i]
@@ -331,5 +331,29 @@ public struct TextStorage: Sendable, Equatable {
         }
         paragraph(to: n, breakLength: 0)
         return result
+    }
+
+    /// A paragraph's character count: its scalar count when every scalar is one whose grapheme
+    /// class is Other (so no two of them join: no marks, joiners, jamo or emoji), else Swift's count.
+    static func characterCount(_ text: String) -> Int {
+        var scalars = 0
+        for scalar in text.unicodeScalars {
+            guard standsAlone(scalar) else { return text.count }
+            scalars += 1
+        }
+        return scalars
+    }
+
+    /// Scalars of the common scripts that are always a grapheme cluster of their own next to each
+    /// other: Latin (with Vietnamese's precomposed letters), Cyrillic, punctuation, kana, CJK
+    /// ideographs, Hangul syllables and full-width forms, less the combining marks inside those blocks.
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0x24F, 0x400...0x482, 0x48A...0x52F, 0x1E00...0x1EFF, 0x2010...0x2027, 0x2030...0x205E,
+             0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D:
+            return true
+        default:
+            return false
+        }
     }
 }
