@@ -10,6 +10,7 @@ usage: xkit-bench MODE [ARGS]
   fuzz [COUNT]      random Unicode strings laid out and hit-tested at random points (default 1,000,000)
   keylat [KEYS] [ROUNDS] [MIB]  keypress-to-pixels latency of XKit's tag field (10 and 10,000 tags, and
                     during a MIB CLIPBOARD transfer) vs the Xlib+Xft floor, GtkEntry and Tk entry
+  textview [ROUNDS]  first frame and peak RSS of 10 KB, 1 MiB and 10 MiB documents vs GtkTextView and Tk text
   list [ROUNDS]     first frame and peak RSS of the contacts list at 10, 100,000 and 1,000,000 rows vs GtkListView
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
   hostile [COUNT] [SEED]  xkit-clip -o against randomized hostile clipboard owners (default 1,000)
@@ -22,6 +23,7 @@ let modes: [String: @MainActor ([String]) async -> Int32] = [
     "menu": { await runMenuBench(arguments: $0) },
     "tags": { runTagsBench(arguments: $0) },
     "list": { runListBench(arguments: $0) },
+    "textview": { runTextViewBench(arguments: $0) },
     "clip": { runClipBench(arguments: $0) },
     "text": { runTextBench(arguments: $0) },
     "fuzz": { runFuzzBench(arguments: $0) },

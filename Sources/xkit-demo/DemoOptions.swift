@@ -7,16 +7,19 @@ struct DemoOptions {
     var rowCount = 2000
     /// A file whose text the app puts on CLIPBOARD at start (`xkit-bench keylat` types while it is served).
     var clipboardFile: String?
+    /// A file the notes scene opens.
+    var file: String?
 
     static let usage = """
-    usage: xkit-demo [--scene gallery|hello|tags|post|scripts|contacts|settings] [--tags N] [--rows N] [--screenshot FILE.png] [--exit-after-first-frame]
-                     [--clipboard FILE]
+    usage: xkit-demo [--scene gallery|hello|tags|post|scripts|contacts|settings|notes|document] [--tags N] [--rows N] [--screenshot FILE.png] [--exit-after-first-frame]
+                     [--clipboard FILE] [--file PATH]
       --scene NAME              which window to show (default: gallery)
       --tags N                  how many generated tags the tags scene shows (default 200)
       --rows N                  how many generated contacts the contacts scene lists (default 2000)
       --screenshot FILE.png     render the scene, write it as a PNG and exit
       --exit-after-first-frame  exit once the first frame is on screen (for launch benchmarks)
       --clipboard FILE          own CLIPBOARD with FILE's text from the start (for the keylat benchmark)
+      --file PATH               the text the notes or document scene opens (invalid UTF-8 shows as U+FFFD, with a warning)
     """
 
     /// Parses arguments; returns an error message for bad input.
@@ -50,6 +53,8 @@ struct DemoOptions {
                 }
             case "--clipboard":
                 switch value(arg) { case .success(let v): options.clipboardFile = v; case .failure(let e): return .failure(e) }
+            case "--file":
+                switch value(arg) { case .success(let v): options.file = v; case .failure(let e): return .failure(e) }
             case "--exit-after-first-frame": options.exitAfterFirstFrame = true
             case "-h", "--help": return .failure(ParseError(message: usage, isHelp: true))
             default: return .failure(ParseError(message: "unknown option \(arg)\n" + usage))

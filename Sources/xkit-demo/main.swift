@@ -19,6 +19,8 @@ func scene(named name: String, options: DemoOptions) -> DemoScene? {
     case "scripts": return ScriptsScene()
     case "contacts": return ContactsScene(rows: options.rowCount)
     case "settings": return SettingsScene()
+    case "notes": return NotesScene(file: options.file)
+    case "document": return DocumentScene(file: options.file)
     default: return nil
     }
 }

@@ -106,7 +106,9 @@ extension AtspiBridge {
         var result = [Atspi.Interface.accessible, Atspi.Interface.component]
         if !actionNames(of: node).isEmpty { result.append(Atspi.Interface.action) }
         if textContent(of: node) != nil { result.append(Atspi.Interface.text) }
-        if node.view is TextField, node.element == nil { result.append(Atspi.Interface.editableText) }
+        if let editing = node.view as? AtspiTextEditing, editing.atspiIsEditable, node.element == nil {
+            result.append(Atspi.Interface.editableText)
+        }
         if node.view is TagInputView || node.view is AccessibilityItemContainer, node.element == nil {
             result.append(Atspi.Interface.selection)
         }

@@ -1,23 +1,23 @@
 import XKitCore
 
-/// The Text interface (labels and fields) and EditableText (fields).
+/// The Text interface (labels, fields and text views) and EditableText (fields and editable text views).
 ///
-/// AT-SPI offsets count Unicode scalars (GLib's UTF-8 characters); text fields count grapheme
-/// clusters, so offsets are converted at the edge.
+/// AT-SPI offsets count Unicode scalars (GLib's UTF-8 characters); text fields and views count
+/// grapheme clusters, so offsets are converted at the edge.
 extension AtspiBridge {
     /// The text a node shows, or nil when it has no Text interface.
     func textContent(of node: AtspiNode) -> String? {
         guard node.element == nil else { return nil }
         switch node.view {
-        case let field as TextField: return field.text
+        case let editing as AtspiTextEditing: return editing.atspiText
         case let label as Label: return label.text ?? ""
         default: return nil
         }
     }
 
     func caretOffset(of node: AtspiNode) -> Int {
-        guard let field = node.view as? TextField else { return 0 }
-        return AtspiText.scalarOffset(ofCharacter: field.caretOffset, in: field.text)
+        guard let editing = node.view as? AtspiTextEditing else { return 0 }
+        return AtspiText.scalarOffset(ofCharacter: editing.atspiCaret, in: editing.atspiText)
     }
 
     func text(member: String, args: [DBusValue], node: AtspiNode) throws -> [DBusValue] {
@@ -55,20 +55,21 @@ extension AtspiBridge {
         case "GetSelection":
             return selection.isEmpty ? [.int32(0), .int32(0)] : [.int32(Int32(clamping: selection.lowerBound)), .int32(Int32(clamping: selection.upperBound))]
         case "SetCaretOffset":
-            guard let field = node.view as? TextField else { return [.bool(false)] }
-            field.moveCaret(to: AtspiText.characterOffset(ofScalar: clamp(try int(0)), in: content))
+            guard let editing = node.view as? AtspiTextEditing else { return [.bool(false)] }
+            let offset = AtspiText.characterOffset(ofScalar: clamp(try int(0)), in: content)
+            editing.atspiSelect(offset..<offset)
             application.platform.setNeedsDisplayPass()
             return [.bool(true)]
         case "SetSelection", "AddSelection":
-            guard let field = node.view as? TextField else { return [.bool(false)] }
+            guard let editing = node.view as? AtspiTextEditing else { return [.bool(false)] }
             let base = member == "SetSelection" ? 1 : 0
             let lo = clamp(try int(base)), hi = clamp(try int(base + 1))
-            field.select(AtspiText.characterOffset(ofScalar: min(lo, hi), in: content)..<AtspiText.characterOffset(ofScalar: max(lo, hi), in: content))
+            editing.atspiSelect(AtspiText.characterOffset(ofScalar: min(lo, hi), in: content)..<AtspiText.characterOffset(ofScalar: max(lo, hi), in: content))
             application.platform.setNeedsDisplayPass()
             return [.bool(true)]
         case "RemoveSelection":
-            guard let field = node.view as? TextField else { return [.bool(false)] }
-            field.moveCaret(to: field.caretOffset)
+            guard let editing = node.view as? AtspiTextEditing else { return [.bool(false)] }
+            editing.atspiSelect(editing.atspiCaret..<editing.atspiCaret)
             return [.bool(true)]
         case "GetAttributes", "GetAttributeRun":
             return [.dictionary(keySignature: "s", valueSignature: "s", []), .int32(0), .int32(Int32(clamping: scalars.count))]
@@ -83,20 +84,21 @@ extension AtspiBridge {
         }
     }
 
-    /// The selected scalar range of a field (empty for labels and when nothing is selected).
+    /// The selected scalar range of a field or text view (empty for labels and when nothing is selected).
     private func selectionRange(of node: AtspiNode) -> Range<Int> {
-        guard let field = node.view as? TextField else { return 0..<0 }
-        let range = field.selectedRange
-        let lo = AtspiText.scalarOffset(ofCharacter: range.lowerBound, in: field.text)
-        let hi = AtspiText.scalarOffset(ofCharacter: range.upperBound, in: field.text)
+        guard let editing = node.view as? AtspiTextEditing else { return 0..<0 }
+        let range = editing.atspiSelection
+        let text = editing.atspiText
+        let lo = AtspiText.scalarOffset(ofCharacter: range.lowerBound, in: text)
+        let hi = AtspiText.scalarOffset(ofCharacter: range.upperBound, in: text)
         return lo..<hi
     }
 
     func editableText(member: String, args: [DBusValue], node: AtspiNode) throws -> [DBusValue] {
-        guard let field = node.view as? TextField, node.element == nil else {
+        guard let field = node.view as? AtspiTextEditing, field.atspiIsEditable, node.element == nil else {
             throw AtspiError.unknownMethod(Atspi.Interface.editableText, member)
         }
-        let content = field.text
+        let content = field.atspiText
         let count = content.unicodeScalars.count
         func int(_ i: Int) throws -> Int {
             guard i < args.count, let v = args[i].int32Value else { throw AtspiError.badArguments(member, "i…") }
@@ -109,7 +111,7 @@ extension AtspiBridge {
         switch member {
         case "SetTextContents":
             guard let text = args.first?.stringValue else { throw AtspiError.badArguments(member, "s") }
-            field.select(0..<content.count)
+            field.atspiSelect(0..<content.count)
             type(text.isEmpty ? nil : text, into: field)
             return [.bool(true)]
         case "InsertText":
@@ -120,14 +122,14 @@ extension AtspiBridge {
                 prefix.append(contentsOf: text.unicodeScalars.prefix(Int(length)))
                 typed = String(prefix)
             }
-            let position = try int(0)
-            field.moveCaret(to: AtspiText.characterOffset(ofScalar: position, in: content))
+            let position = AtspiText.characterOffset(ofScalar: try int(0), in: content)
+            field.atspiSelect(position..<position)
             type(typed, into: field)
             return [.bool(true)]
         case "DeleteText", "CutText":
             let range = characters(try int(0), try int(1))
             guard !range.isEmpty else { return [.bool(true)] }
-            field.select(range)
+            field.atspiSelect(range)
             if member == "CutText" {
                 return [.bool(field.perform(.cut, sender: self, event: nil))]
             }
@@ -135,11 +137,12 @@ extension AtspiBridge {
             return [.bool(true)]
         case "CopyText":
             let range = characters(try int(0), try int(1))
-            field.select(range)
+            field.atspiSelect(range)
             _ = field.perform(.copy, sender: self, event: nil)
             return []
         case "PasteText":
-            field.moveCaret(to: AtspiText.characterOffset(ofScalar: try int(0), in: content))
+            let position = AtspiText.characterOffset(ofScalar: try int(0), in: content)
+            field.atspiSelect(position..<position)
             return [.bool(field.perform(.paste, sender: self, event: nil))]
         default:
             throw AtspiError.unknownMethod(Atspi.Interface.editableText, member)
@@ -148,7 +151,7 @@ extension AtspiBridge {
 
     /// Types `text` into the field as the keyboard would (nil: deletes the selection), so the
     /// field's owner sees it as typing: a comma in a tag field commits a tag.
-    private func type(_ text: String?, into field: TextField) {
+    private func type(_ text: String?, into field: View) {
         let now = application.platform.clock.now
         let event = text.map { KeyEvent(kind: .down, key: .character($0.last ?? " "), text: $0, time: now) }
             ?? KeyEvent(kind: .down, key: .delete, time: now)

@@ -2,8 +2,13 @@ import XKitCore
 
 /// Words, sentences and lines for the Text interface, from the layout the view draws.
 extension AtspiBridge {
-    /// The units of a node's text: a label's lines are its drawn lines; a field is one line.
+    /// The units of a node's text: a label's lines are its drawn lines; a field is one line; a text
+    /// view's lines are its paragraphs.
     func textUnits(of node: AtspiNode, content: String) -> TextUnits {
+        if let editing = node.view as? AtspiTextEditing, node.element == nil,
+           let lines = editing.atspiLines(scalars: Array(content.unicodeScalars)) {
+            return TextUnits(text: content, lines: lines, segmenter: node.view?.textMeasurer.textSegmenter ?? BasicTextSegmenter.shared)
+        }
         guard let label = node.view as? Label, node.element == nil else { return TextUnits(text: content) }
         let layout = label.textLayout
         let string = layout.attributedText.string

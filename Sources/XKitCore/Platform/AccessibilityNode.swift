@@ -77,6 +77,11 @@ public struct AccessibilityNode {
             states.insert(label.numberOfLines == 1 ? .singleLine : .multiLine)
         }
         if view is TextField { states.formUnion([.editable, .singleLine]) }
+        if let textView = view as? TextView {
+            states.insert(.multiLine)
+            if textView.isEditable { states.insert(.editable) }
+            if textView.isSelectable { states.insert(.selectable) }
+        }
         if let valued = view as? AccessibilityValueProviding {
             value = valued.accessibilityValue
             states.formUnion(valued.accessibilityValueStates)

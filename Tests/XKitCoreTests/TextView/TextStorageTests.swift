@@ -1,5 +1,5 @@
 import Testing
-@_spi(Testing) import XKitCore
+@_spi(Testing) @testable import XKitCore
 
 /// The paragraph store behind TextView: edits, the paragraph index, line endings kept as they were,
 /// and random edits checked against a plain String.
@@ -39,6 +39,32 @@ import Testing
     @Test func invalidUTF8BecomesReplacementCharacters() {
         let s = TextStorage(utf8: [0x61, 0xFF, 0x62, 0x0A, 0xC3], source: "test")
         #expect(s.string == "a\u{FFFD}b\n\u{FFFD}")
+    }
+
+    @Test func theByteScanSplitsWhereSwiftSeesNewlinesAndCountsCharacters() {
+        // Every line break Swift knows, beside text that looks like one in UTF-8 (U+2014, U+00A9,
+        // U+0301 after a break), ASCII and non-ASCII paragraphs.
+        let text = "a\u{0B}b\u{0C}c\u{85}d\u{2028}e\u{2029}f\r\ng\rh\ni — ©\n\u{301}x\r\n\r\nNguyễn 한국어 👍🏽\n"
+        let s = TextStorage(text)
+        var expected: [String] = [], current = ""
+        for c in text { if c.isNewline { expected.append(current); current = "" } else { current.append(c) } }
+        expected.append(current)
+        #expect(s.paragraphs == expected)
+        #expect(s.paragraphLengths == expected.map(\.count))
+        #expect(s.count == text.count)
+        #expect(s.string == text)
+    }
+
+    @Test func scalarsCountedAsCharactersNeverJoinAndAnythingElseIsCountedBySwift() {
+        // Every scalar the fast count takes, side by side: Swift must see each as its own character.
+        var all = String.UnicodeScalarView()
+        for v in 0...0xFFFF { if let u = Unicode.Scalar(v), TextStorage.standsAlone(u) { all.append(u) } }
+        let text = String(all)
+        #expect(text.count == text.unicodeScalars.count)
+        #expect(TextStorage.characterCount(text) == text.count)
+        for joined in ["e\u{301}", "\u{1100}\u{1161}", "한\u{11A8}", "か\u{3099}", "👍🏽", "🇻🇳", "a\u{200D}b", "ｶﾞ", "\u{44}\u{483}"] {
+            #expect(TextStorage.characterCount("x" + joined) == ("x" + joined).count, "\(joined.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 
     @Test func nulAndControlCharactersAreKeptAsText() {

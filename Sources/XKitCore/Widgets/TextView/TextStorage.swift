@@ -92,6 +92,22 @@ public struct TextStorage: Sendable, Equatable {
         return result
     }
 
+    /// Every paragraph's text without its break, in order (one pass over the blocks; the strings share the storage's).
+    public var paragraphs: [String] {
+        var result: [String] = []
+        result.reserveCapacity(paragraphCount)
+        for block in blocks { for p in block.paragraphs { result.append(p.text) } }
+        return result
+    }
+
+    /// Every paragraph's length with its line break, in order.
+    var paragraphLengthsWithBreaks: [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(paragraphCount)
+        for block in blocks { for p in block.paragraphs { result.append(p.length) } }
+        return result
+    }
+
     /// The character offset where paragraph `index` starts.
     public func paragraphStart(_ index: Int) -> Int {
         var offset = 0, remaining = max(0, min(paragraphCount - 1, index))
@@ -263,29 +279,11 @@ public struct TextStorage: Sendable, Equatable {
     /// Splits text into paragraphs at each line break character; always at least one paragraph,
     /// the last one without a break.
     static func split(_ string: String) -> [Paragraph] {
+        var contiguous = string
+        contiguous.makeContiguousUTF8()
+        if let fast = contiguous.utf8.withContiguousStorageIfAvailable({ splitBytes($0) }) { return fast }
         var result: [Paragraph] = []
         var text = "", n = 0
-        // Scanning bytes finds the usual breaks without walking graphemes; rare ones take the slow path.
-        if !string.utf8.contains(where: { $0 == 0xE2 || $0 == 0xC2 || $0 == 0x0B || $0 == 0x0C }) {
-            let utf8 = string.utf8
-            var start = utf8.startIndex, i = utf8.startIndex
-            while i < utf8.endIndex {
-                let byte = utf8[i]
-                if byte == 0x0A || byte == 0x0D {
-                    var end = utf8.index(after: i)
-                    if byte == 0x0D, end < utf8.endIndex, utf8[end] == 0x0A { end = utf8.index(after: end) }
-                    let t = String(string[start..<i])
-                    result.append(Paragraph(text: t, terminator: String(string[i..<end]), count: t.count))
-                    start = end
-                    i = end
-                } else {
-                    i = utf8.index(after: i)
-                }
-            }
-            let t = String(string[start...])
-            result.append(Paragraph(text: t, terminator: "", count: t.count))
-            return result
-        }
         for c in string {
             if c.isNewline {
                 result.append(Paragraph(text: text, terminator: String(c), count: n))
@@ -296,5 +294,66 @@ public struct TextStorage: Sendable, Equatable {
         }
         result.append(Paragraph(text: text, terminator: "", count: n))
         return result
+    }
+
+    /// The byte scan behind `split`: every line break is a control character (a grapheme boundary on
+    /// both sides), so breaks are found in the UTF-8 bytes, and an ASCII paragraph's length is its
+    /// byte count; only paragraphs with other characters are walked by grapheme to count them.
+    private static func splitBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [Paragraph] {
+        var result: [Paragraph] = []
+        var start = 0, i = 0, ascii = true
+        let n = bytes.count
+        func paragraph(to end: Int, breakLength: Int) {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let terminator = breakLength == 0 ? ""
+                : String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<(end + breakLength)]), as: UTF8.self)
+            result.append(Paragraph(text: text, terminator: terminator, count: ascii ? end - start : characterCount(text)))
+        }
+        while i < n {
+            let byte = bytes[i]
+            var length = 0
+            switch byte {
+            case 0x0A, 0x0B, 0x0C: length = 1
+            case 0x0D: length = i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
+            case 0xC2 where i + 1 < n && bytes[i + 1] == 0x85: length = 2
+            case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): length = 3
+            default: break
+            }
+            if length > 0 {
+                paragraph(to: i, breakLength: length)
+                i += length
+                start = i
+                ascii = true
+            } else {
+                if byte >= 0x80 { ascii = false }
+                i += 1
+            }
+        }
+        paragraph(to: n, breakLength: 0)
+        return result
+    }
+
+    /// A paragraph's character count: its scalar count when every scalar is one whose grapheme
+    /// class is Other (so no two of them join: no marks, joiners, jamo or emoji), else Swift's count.
+    static func characterCount(_ text: String) -> Int {
+        var scalars = 0
+        for scalar in text.unicodeScalars {
+            guard standsAlone(scalar) else { return text.count }
+            scalars += 1
+        }
+        return scalars
+    }
+
+    /// Scalars of the common scripts that are always a grapheme cluster of their own next to each
+    /// other: Latin (with Vietnamese's precomposed letters), Cyrillic, punctuation, kana, CJK
+    /// ideographs, Hangul syllables and full-width forms, less the combining marks inside those blocks.
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0x24F, 0x400...0x482, 0x48A...0x52F, 0x1E00...0x1EFF, 0x2010...0x2027, 0x2030...0x205E,
+             0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D:
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -9,7 +9,9 @@ extension TextView {
             layout.draw(in: context, at: Point(x: left, y: textContainerInset.top))
         }
         let selection = selectedRange
-        let selectionColor = isFirstResponder ? Color.selection : Color.separator
+        // While the find bar has the focus, the selection is the current match: shown as focused.
+        let selectionColor = isFirstResponder || isFindNavigatorVisible ? Color.selection : Color.separator
+        let findColor = Color.systemYellow.withAlpha(0.45)
         for (index, top, layout) in visibleParagraphs() {
             let start = storage.paragraphStart(index)
             let string = layout.attributedText.string
@@ -21,6 +23,9 @@ extension TextView {
                 return layout.rects(for: s..<string.index(s, offsetBy: hi - lo))
             }
             let shown = displayedParagraph(index)
+            for match in findMatches(inParagraph: index) {
+                for r in rects(match) { context.fill(r.offsetBy(dx: origin.x, dy: origin.y), color: findColor) }
+            }
             if preedit == nil, selection.upperBound > start, selection.lowerBound <= start + storage.paragraphLength(index) {
                 for r in rects((selection.lowerBound - start)..<(selection.upperBound - start)) {
                     context.fill(r.offsetBy(dx: origin.x, dy: origin.y), color: selectionColor)

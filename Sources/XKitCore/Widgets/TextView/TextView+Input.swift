@@ -3,6 +3,9 @@ extension TextView: TextInputClient {
     func handleKeyDown(_ event: KeyEvent) -> Bool {
         guard event.kind == .down else { return false }
         if extensionHandleKey(event) { return true }
+        if handleFindKey(event) { return true }
+        // Keys the find bar's field leaves come up the chain: only find's own keys apply then.
+        guard isFirstResponder else { return false }
         if handleTextKey(event) { return true }
         return handlePageKey(event)
     }
@@ -179,7 +182,9 @@ extension TextView: TextInputClient {
     /// Copies the selection to CLIPBOARD, line breaks as in the document.
     public func copy(event: InputEvent? = nil) {
         guard hasSelection, let pasteboard = application?.platform.pasteboard(.clipboard) else { return }
-        pasteboard.setString(selectedText, event: event)
+        let copied = selectedText
+        pasteboard.setString(copied, event: event)
+        Trace.emit("copied", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("bytes", .int(copied.utf8.count))])
     }
 
     /// Copies the selection to CLIPBOARD and deletes it, when the view is editable.
@@ -207,6 +212,8 @@ extension TextView: TextInputClient {
             return false
         }
         insertText(string)
+        Trace.emit("pasted", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null),
+                              ("selection", .string(selection == .primary ? "primary" : "clipboard")), ("bytes", .int(string.utf8.count))])
         return true
     }
 

@@ -40,6 +40,7 @@ open class TextView: ScrollView {
             storage = TextStorage(newValue)
             anchor = 0; caret = 0
             undoHistory.clear()
+            findMatches.removeAll()
             resetLayout()
             setContentOffset(.zero)
             markTraceChanged()
@@ -86,6 +87,15 @@ open class TextView: ScrollView {
     var clicks = MultiClickCounter()
     var isDragging = false
     var clickGranularity = 1
+
+    /// Whether Ctrl+F and F3 open the find bar (`presentFindNavigator()`), as UITextView's find interaction.
+    open var isFindInteractionEnabled = true
+    var findBar: TextViewFindBar?
+    var finder: TextFinder?
+    /// Matches per paragraph index, for highlighting the paragraphs in sight.
+    var findMatches: [Int: [Range<Int>]] = [:]
+    /// Where typing a query searches from: the selection's start when the bar opened.
+    var findOrigin = 0
 
     /// A document state for undo: the storage shares its unchanged blocks with the live one.
     struct Snapshot {
@@ -183,6 +193,7 @@ open class TextView: ScrollView {
     }
 
     func textDidChange() {
+        findMatches.removeAll()
         scrollCaretIntoView()
         setNeedsDisplay()
         markTraceChanged()
@@ -226,6 +237,13 @@ open class TextView: ScrollView {
     open override func layoutSubviews() {
         if layoutState.width != wrapWidth { resetLayout() }
         super.layoutSubviews()
+        layoutFindBar()
+    }
+
+    /// Scrolls, keeping the find bar at the top right of what is in sight.
+    open override func setContentOffset(_ offset: Point) {
+        super.setContentOffset(offset)
+        layoutFindBar()
     }
 
     // MARK: Trace
@@ -243,6 +261,6 @@ open class TextView: ScrollView {
             ("firstVisibleLine", .int(firstVisibleParagraph)),
             ("focused", .bool(isFirstResponder)),
             ("editable", .bool(isEditable)),
-        ]
+        ] + (isFindNavigatorVisible ? [("find", .string(searchText))] : [])
     }
 }
