@@ -24,12 +24,17 @@ public enum XKitError: Error, CustomStringConvertible, Equatable {
     /// The owner answered with data of a type or format other than the one asked for (e.g. INTEGER
     /// in format 32 for a text paste); nothing of it was kept.
     case unexpectedReply(type: String, format: Int, expected: String)
+    /// The display names a server, but connecting to it failed even after retries (the reason is
+    /// the system's, e.g. "Connection refused").
+    case cannotConnect(display: String, reason: String)
     /// The X server lacks an extension XKit cannot draw without (RENDER), so the app does not start.
     case missingExtension(name: String, display: String)
 
     public var description: String {
         switch self {
         case .noDisplay(let name): return "no X display: set DISPLAY or run under Xvfb (tried \"\(name)\")"
+        case .cannotConnect(let display, let reason):
+            return "cannot connect to the X display \"\(display)\": \(reason) (tried \(XConnection.openAttempts) times)"
         case .xError(_, _, let text): return "X error: \(text)"
         case .timeout(let what): return "timed out: \(what)"
         case .invalidUTF8: return "the data is not valid UTF-8"
@@ -80,15 +85,34 @@ package final class XConnection {
     /// The server's maximum request length in bytes (extended when the server supports it).
     var maxRequestBytes: Int { requestLimits.maxRequestBytes }
 
+    /// How many times a display that exists is tried before giving up.
+    nonisolated static let openAttempts = 4
+
+    /// Opens the display, retrying a failed connection a few times with a short backoff: under
+    /// load a live server occasionally refuses one connection (about 1 launch in 1,000 here), and
+    /// a retry a few milliseconds later succeeds. A display name that is missing fails at once.
+    private static func openDisplay(_ displayName: String?) throws -> OpaquePointer {
+        let name = displayName ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "")
+        guard !name.isEmpty else { throw XKitError.noDisplay(name) }
+        var reason = ""
+        for attempt in 0..<openAttempts {
+            errno = 0
+            if let display = XOpenDisplay(displayName) {
+                if attempt > 0 { Trace.warn("connecting to the X display \"\(name)\" failed (\(reason)); it worked on try \(attempt + 1)") }
+                return display
+            }
+            reason = errno == 0 ? "the server refused the connection" : String(cString: strerror(errno))
+            if attempt + 1 < openAttempts { usleep(useconds_t(5_000 << (2 * attempt))) }
+        }
+        throw XKitError.cannotConnect(display: name, reason: reason)
+    }
+
     private init(displayName: String?) throws {
         // Before the socket exists: with fd 2 closed it would otherwise become "stderr".
         StandardStreams.prepare()
         Trace.prepare()
         XErrorTrap.install()
-        guard let display = XOpenDisplay(displayName) else {
-            let name = displayName ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "")
-            throw XKitError.noDisplay(name)
-        }
+        let display = try XConnection.openDisplay(displayName)
         errors = XErrorLog(display: display)
         XErrorTrap.adopt(errors)
         self.display = display
