@@ -46,7 +46,7 @@ func fail(_ message: String, _ status: Int32) -> Never {
 
 func status(for error: Error) -> Int32 {
     switch error as? XKitError {
-    case .noDisplay?: return Exit.noDisplay
+    case .noDisplay?, .cannotConnect?: return Exit.noDisplay
     case .noOwner?: return Exit.noOwner
     case .timeout?: return Exit.timeout
     case .invalidUTF8?: return Exit.invalidUTF8
