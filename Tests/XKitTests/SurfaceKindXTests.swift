@@ -138,7 +138,8 @@ struct SurfaceKindXTests {
         popup.onDismiss = { dismissals += 1 }
         #expect(await shown(popup))
         other.activate()
-        #expect(await eventually { dismissals == 1 })
+        let focus = { "focus on \(finder.focusedWindow()), owner \(owner.xid), other \(other.xid), popup \(popup.xid)" }
+        #expect(await eventually { dismissals == 1 }, "\(focus())")
         #expect(ownerLostFocus == 1, "the owner's own handler still runs")
     }
 }
