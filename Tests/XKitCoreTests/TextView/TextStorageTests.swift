@@ -85,7 +85,7 @@ import Testing
     /// 200,000 random inserts and deletes (of breaks of every kind, combining marks, emoji and
     /// plain letters) agree with the same edits made on a String by character offsets.
     @Test func randomEditsAgreeWithAPlainStringModel() {
-        var rng = SplitMix(seed: 24)
+        var rng = SeededGenerator(seed: 24)
         let pieces = ["a", "bc", "\n", "\r", "\r\n", "\u{0301}", "한", "👍🏽", " ", "xyz\nq", "\u{2028}", "é"]
         var model: [Character] = []
         var storage = TextStorage()
@@ -119,15 +119,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator, so a failure replays.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
