@@ -5,7 +5,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-.PHONY: run test build release bench screenshot docs clean
+.PHONY: run test build release bench screenshot docs sanitize clean
 
 run:
 	@scripts/ensure-deps.sh run
@@ -22,6 +22,12 @@ test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
 	XKIT_TEST_WM=openbox $(SWIFT) test --skip-build --no-parallel --filter XKitTests
+
+# AddressSanitizer over every suite, ThreadSanitizer over the display-free ones (each in its own build
+# directory: about 15 minutes of building per sanitizer on two cores).
+sanitize:
+	@scripts/ensure-deps.sh test
+	scripts/sanitize.sh
 
 build:
 	$(SWIFT) build

@@ -190,9 +190,11 @@ final class ChildProcess: @unchecked Sendable {
 
 /// The explicit environment test children run in.
 public enum ChildEnvironment {
-    /// Host variables children may see: where programs and home are, and the test display and fonts
-    /// (which `XvfbServer.shared()` puts in this process's environment).
-    public static let passedThrough = ["PATH", "HOME", "USER", "LOGNAME", "TMPDIR", "DISPLAY", "FONTCONFIG_FILE"]
+    /// Host variables children may see: where programs and home are, the test display and fonts
+    /// (which `XvfbServer.shared()` puts in this process's environment), and the sanitizers' options,
+    /// so an app launched by a test under `make sanitize` reads the same suppressions as the test.
+    public static let passedThrough = ["PATH", "HOME", "USER", "LOGNAME", "TMPDIR", "DISPLAY", "FONTCONFIG_FILE",
+                                       "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
 
     /// `passedThrough` from the host, `LANG=C.UTF-8`, then `overrides`. Nothing else: no `XKIT_*`,
     /// no `LC_*`, no input-method or session variables unless a test passes them.

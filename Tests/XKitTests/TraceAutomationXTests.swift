@@ -66,17 +66,17 @@ struct TraceAutomationXTests {
             event.views.contains { $0.type == "CollectionViewCell" && $0.fields["hidden"] as? Bool == true }
         }
         _ = app.waitForQuiescence()
-        let views = app.latestViews()
-        var insideHidden = false, checked = 0
-        for node in views {
-            if node.type == "CollectionViewCell" {
-                insideHidden = node.fields["hidden"] as? Bool == true
+        // Only a cell's own subtree (deeper than the cell, up to the next node at its depth or above) is
+        // inside it: a sticky header that follows a cell in the flat list is its sibling.
+        var hiddenCellDepth: Int?, checked = 0
+        for node in app.latestViews() {
+            let depth = try #require(node.fields["depth"] as? Int, "every node has its depth")
+            if let cellDepth = hiddenCellDepth, depth > cellDepth {
+                checked += 1
+                #expect(node.fields["hidden"] as? Bool == true, "\(node) is inside a recycled row but looks live")
                 continue
             }
-            if node.type == "CollectionView" || node.type == "ScrollBar" { insideHidden = false; continue }
-            guard insideHidden else { continue }
-            checked += 1
-            #expect(node.fields["hidden"] as? Bool == true, "\(node) is inside a recycled row but looks live")
+            hiddenCellDepth = node.type == "CollectionViewCell" && node.fields["hidden"] as? Bool == true ? depth : nil
         }
         #expect(checked > 0, "the recycled rows have labels to check")
     }

@@ -134,7 +134,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         if hasPresented { body() } else { afterFirstFrame.append(body) }
     }
 
-    func synchronize() { XSync(display, 0) }
+    func synchronize() { platform.connection.sync() }
 
     func snapshot(size: Size, draw: (GraphicsContext, Rect) -> Void) -> RGBImage? {
         self.size = size

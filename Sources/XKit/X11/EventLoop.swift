@@ -21,6 +21,7 @@ final class EventLoop {
 
     let connection: XConnection
     private var source: DispatchSourceRead?
+    private var queuedEventWatch: QueuedEventWatch?
     private var handlers: [UInt: WeakHandler] = [:]
     private var observers: [(id: Int, body: (inout XEvent) -> Void)] = []
     private var nextObserverID = 0
@@ -52,6 +53,9 @@ final class EventLoop {
         }
         source.resume()
         self.source = source
+        queuedEventWatch = QueuedEventWatch.install(on: connection.display, queue: EventLoop.watchQueue) { [weak self] in
+            Task { @MainActor in self?.drain() }
+        }
         scheduleDrain()
     }
 
@@ -90,7 +94,11 @@ final class EventLoop {
     func drain() {
         guard !isDraining else { return }
         isDraining = true
-        defer { isDraining = false }
+        queuedEventWatch?.isDraining.store(true, ordering: .relaxed)
+        defer {
+            isDraining = false
+            queuedEventWatch?.isDraining.store(false, ordering: .relaxed)
+        }
         let display = connection.display
         var rounds = 0
         repeat {

@@ -155,8 +155,15 @@ package final class XConnection {
     func trapErrors(_ body: () -> Void) -> XKitError? {
         errors.beginTrap()
         body()
-        XSync(display, 0)
+        sync()
         return errors.endTrap()
+    }
+
+    /// Waits until the server has handled every request, then wakes the event loop for the events
+    /// the wait read into Xlib's queue (see `QueuedEventWatch`).
+    func sync() {
+        XSync(display, 0)
+        QueuedEventWatch.wakeIfEventsQueued(on: display)
     }
 
     /// `XKIT_SCALE` when it is valid (then `fixed`), else the scale for `Xft.dpi`, else 1; a bad
