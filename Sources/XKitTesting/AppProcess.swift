@@ -199,9 +199,18 @@ public final class AppProcess: @unchecked Sendable {
         }
     }
 
-    /// Waits up to `timeout` for the app to exit by itself; returns its status.
+    /// Waits up to `timeout` for the app to exit by itself and for its output to be read; returns its status.
     @discardableResult
-    public func waitForExit(timeout: TimeInterval = 10) -> Int32? { child.wait(timeout: timeout) }
+    public func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        guard let status = child.wait(timeout: timeout) else { return nil }
+        // The readers may not have read the last lines yet: wait for both pipes to close, so that
+        // `otherStderrLines` and `events` are complete when this returns.
+        condition.lock()
+        defer { condition.unlock() }
+        while stderrOpen || stdoutOpen, condition.wait(until: deadline) {}
+        return status
+    }
 
     /// SIGTERM, then SIGKILL after `grace` seconds. Idempotent.
     @discardableResult
