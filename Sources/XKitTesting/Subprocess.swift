@@ -202,6 +202,8 @@ public enum ChildEnvironment {
         var env: [String: String] = ["LANG": "C.UTF-8", "PATH": "/usr/local/bin:/usr/bin:/bin"]
         // getenv, not ProcessInfo: the values XvfbServer sets with setenv must be seen at once.
         for name in passedThrough { if let value = getenv(name) { env[name] = String(cString: value) } }
+        // `make sanitize` checks leaks in the apps the tests launch, not in the test runner (see sanitize.sh).
+        if let value = getenv("XKIT_CHILD_ASAN_OPTIONS") { env["ASAN_OPTIONS"] = String(cString: value) }
         for (key, value) in overrides { env[key] = value }
         return env
     }

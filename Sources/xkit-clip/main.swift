@@ -244,8 +244,11 @@ func serve(_ text: String, options: Options, reportTo pipe: Int32?) -> Never {
 
 var signalSources: [DispatchSourceSignal] = []
 
-@MainActor
-func copy(_ options: Options) -> Never {
+/// The text to copy, from FILE or stdin; exits with a usage or UTF-8 error.
+///
+/// A function of its own so the raw bytes are freed before serving starts: `dispatchMain` ends the
+/// main thread, and what only its stack held would stay allocated for the life of the server.
+func readInput(_ options: Options) -> String {
     var fd: Int32 = 0
     if let file = options.file, file != "-" {
         fd = open(file, O_RDONLY)
@@ -254,6 +257,12 @@ func copy(_ options: Options) -> Never {
     guard let bytes = readAll(fd) else { fail("cannot read the input: \(String(cString: strerror(errno)))", Exit.usage) }
     if fd != 0 { close(fd) }
     guard let text = String(validating: bytes, as: UTF8.self) else { fail("the input is not valid UTF-8", Exit.invalidUTF8) }
+    return text
+}
+
+@MainActor
+func copy(_ options: Options) -> Never {
+    let text = readInput(options)
     if options.foreground { serve(text, options: options, reportTo: nil) }
 
     // Xlib is not safe across fork, so the child opens the display itself; the parent only waits for

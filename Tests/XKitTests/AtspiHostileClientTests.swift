@@ -34,20 +34,20 @@ struct AtspiHostileClientTests {
         #expect(wrong.count == 4 && wrong.allSatisfy { $0 == invalid }, "\(wrong)")
         // libdbus holds a message twice while it reads it (its read buffer, then the message's own
         // copy); decoding adds nothing, so the peak is those two copies of 64 MiB and no more.
-        #expect(huge.grownMiB < 2 * 64 + 16, "peak RSS grew by \(huge.grownMiB) MiB for one 64 MiB call")
+        #expect(Sanitizer.isActive || huge.grownMiB < 2 * 64 + 16, "peak RSS grew by \(huge.grownMiB) MiB for one 64 MiB call")
 
         let flood = try await phase("flood", app: app, session: session, bus: bus, counter: counter, clicks: &clicks)
         #expect(flood.out["errors"] == nil, "\(flood.out["errors"] ?? "")")
         #expect(flood.out["flood_invalid"] as? Int == 24, "\(flood.out)")
         #expect((flood.out["label_text"] as? String)?.isEmpty == false)
         #expect(flood.out["text_after"] as? String == flood.out["label_text"] as? String, "a well-formed call still works")
-        #expect(flood.grownMiB < 64, "peak RSS grew by \(flood.grownMiB) MiB under 24 calls of 4 MiB")
+        #expect(Sanitizer.isActive || flood.grownMiB < 64, "peak RSS grew by \(flood.grownMiB) MiB under 24 calls of 4 MiB")
 
         let latencies = huge.latencies + flood.latencies
         let worst = latencies.max() ?? 0
         print("atspi hostile: peak RSS +\(String(format: "%.1f", huge.grownMiB)) MiB for one 64 MiB call, +\(String(format: "%.1f", flood.grownMiB)) MiB for 24 × 4 MiB; \(latencies.count) clicks, slowest \(Int(worst * 1000)) ms")
         #expect(huge.latencies.count >= 2 && flood.latencies.count >= 2, "clicks were measured while the client ran")
-        #expect(worst < 0.1, "click latencies \(latencies.map { Int($0 * 1000) }) ms")
+        #expect(Sanitizer.isActive || worst < 0.1, "click latencies \(latencies.map { Int($0 * 1000) }) ms")
         #expect(app.isRunning)
     }
 

@@ -125,7 +125,7 @@ struct AtspiTests {
         #expect(counts["ok"] as? Int == 9000)
         #expect(counts["errors"] as? Int == 1000)
         print("atspi: key to frame \(Int(quiet * 1000)) ms idle, \(Int(busy * 1000)) ms under a 10,000-request flood; flood answered in \(counts["seconds"] ?? "?") s")
-        #expect(busy < 0.1)
+        #expect(Sanitizer.isActive || busy < 0.1)
 
         // The accessibility bus goes away: the app keeps running and answering input.
         let mark = app.mark()

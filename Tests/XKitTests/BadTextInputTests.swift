@@ -43,7 +43,7 @@ struct BadTextInputTests {
         let text = "x" + String(repeating: "\u{0301}", count: 1 << 19) + " tail"
         let result = try layOutAndDraw(text)
         #expect(result.lines >= 1)
-        #expect(result.seconds < 8)
+        #expect(Sanitizer.isActive || result.seconds < 8)
     }
 
     @Test func clustersNoFontCoversLayOutOnOneLine() throws {

@@ -47,7 +47,8 @@ struct TagInputTests {
         #expect(tags(added).last == "Đà Lạt")
     }
 
-    @Test func xdotoolTypingRemapsKeysOnTheFlyAndTheTextArrivesIntact() throws {
+    @Test(.disabled(if: Sanitizer.isActive, "xdotool rebinds a keycode 40 ms after using it; an app slowed by a sanitizer reads the later binding"))
+    func xdotoolTypingRemapsKeysOnTheFlyAndTheTextArrivesIntact() throws {
         let (app, driver) = try startGallery()
         defer { _ = app.terminate() }
         let mark = app.mark()
