@@ -135,6 +135,8 @@ enum Presentation {
             dialog.setFrame(Rect(origin: centredOrigin(measured, on: Rect(origin: host.screenOrigin, size: host.size), screen: screen),
                                  size: measured))
         }
+        // An alert's size is its content's: the window manager offers no resize or maximise for it.
+        if controller is AlertController { dialog.isResizable = false }
         // Closed by anything but `end` (the app closing it, xkill): still finish the bookkeeping.
         dialog.onClose = { [weak record, weak host] in
             guard let record else { return }
