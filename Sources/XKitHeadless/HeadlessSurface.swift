@@ -39,6 +39,8 @@ public final class HeadlessSurface: WindowSurface {
     public private(set) var isDestroyed = false
     /// How many times something was presented.
     public private(set) var presentCount = 0
+    /// The size the window manager is asked to keep (min = max), or nil when resizable.
+    public private(set) var fixedSize: Size?
     /// What the latest `present` drew.
     public let recorder = RecordingRenderer()
     /// What the surface reports to (the window's private delegate).
@@ -141,7 +143,12 @@ public final class HeadlessSurface: WindowSurface {
     }
 
     public func setTitle(_ title: String) { self.title = title }
-    public func setFrame(_ frame: Rect) { self.frame = frame }
+    public func setFrame(_ frame: Rect) {
+        self.frame = frame
+        if fixedSize != nil { fixedSize = frame.size }
+    }
+
+    public func setFixedSize(_ size: Size?) { fixedSize = size }
 
     public func present(dirty: Rect, size: Size, draw: (GraphicsContext, Rect) -> Void) {
         recorder.reset(scale: platform.scale, measurer: platform.textMeasurer)

@@ -29,7 +29,8 @@ import XKitHeadless
 
         func present(_ controller: ViewController, from presenter: ViewController? = nil) {
             (presenter ?? root).present(controller, animated: true)
-            scene.platform.displayPass()
+            // Past the fade-in, so the dialog is drawn fully opaque.
+            scene.platform.advance(by: Presentation.fadeDuration + 0.05)
         }
 
         func key(_ key: Key, modifiers: Modifiers = [], in window: Window? = nil) {

@@ -22,6 +22,8 @@ import XKitHeadless
         let scene = HeadlessScene(size: Size(width: 400, height: 300))
         let root = Screen("Settings")
         let navigation = NavigationController(rootViewController: root)
+        // These check where each screen ends up; NavigationSlideTests watch the motion.
+        scene.app.frameClock.animationsEnabledOverride = false
         scene.window.rootViewController = navigation
         scene.platform.displayPass()
         return (scene, navigation, root)

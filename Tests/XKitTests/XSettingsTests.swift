@@ -60,6 +60,14 @@ import Testing
         #expect(silly == .standard)
     }
 
+    @Test func gtkEnableAnimationsZeroIsReducedMotionAndItsAbsenceTurnsMotionBackOn() {
+        let off = DesktopSettings.standard.applying(["Gtk/EnableAnimations": .integer(0)], scale: 1)
+        #expect(!off.enablesAnimations)
+        #expect(off.applying(["Gtk/EnableAnimations": .integer(1)], scale: 1).enablesAnimations)
+        #expect(off.applying([:], scale: 1).enablesAnimations, "a manager that drops it means GTK's default")
+        #expect(off.applying(["Gtk/EnableAnimations": .string("0")], scale: 1).enablesAnimations, "a value of the wrong type is ignored")
+    }
+
     @Test func aTruncatedOrMalformedPropertyIsRefusedWithAReason() {
         let whole = property(sample)
         for length in [0, 3, 11, 20, whole.count - 1] {

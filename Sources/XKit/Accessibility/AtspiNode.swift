@@ -167,7 +167,9 @@ struct AtspiTree {
     func role(of node: AtspiNode) -> Atspi.Role {
         switch node {
         case .application: return .application
-        case .window(let window): return window.kind.role == .normal ? .frame : .window
+        case .window(let window):
+            if window.kind.role == .normal { return .frame }
+            return window.dialogAccessibilityRole.map(Atspi.Role.init) ?? .window
         case .view(let view): return Atspi.Role(view.effectiveAccessibilityRole)
         case .element: return node.element.map { Atspi.Role($0.role) } ?? .filler
         }

@@ -66,6 +66,7 @@ public final class X11Platform: Platform {
         settings = DesktopSettings(dpi: 96 * connection.scale)
         resourceScale = connection.scale
         if let blinks = X11Platform.caretBlinkOverride { settings.caretBlinks = blinks }
+        if X11Platform.reducedMotion { settings.enablesAnimations = false }
         eventLoop.onDisplayPass = { [weak self] in self?.application?.displayPass() }
         eventLoop.start()
         settingsWatcher = XSettingsWatcher(connection: connection, eventLoop: eventLoop) { [weak self] values in
@@ -82,13 +83,15 @@ public final class X11Platform: Platform {
         applyAppearanceSettings(values)
         var updated = settings.applying(values, scale: connection.scale)
         if let blinks = X11Platform.caretBlinkOverride { updated.caretBlinks = blinks }
+        if X11Platform.reducedMotion { updated.enablesAnimations = false }
         guard updated != settings else { return }
         settings = updated
         Trace.emit("settings.changed", [("doubleClickTime", .double(updated.doubleClickTime)),
                                         ("dragThreshold", .double(updated.dragThreshold)),
                                         ("caretBlinks", .bool(updated.caretBlinks)),
                                         ("caretBlinkTime", .double(updated.caretBlinkTime)),
-                                        ("dpi", .double(updated.dpi))])
+                                        ("dpi", .double(updated.dpi)),
+                                        ("enablesAnimations", .bool(updated.enablesAnimations))])
         setNeedsDisplayPass()
     }
 
@@ -169,6 +172,9 @@ public final class X11Platform: Platform {
         default: return nil
         }
     }
+
+    /// `XKIT_REDUCED_MOTION=1` turns animation off whatever the desktop says (same end states, no motion).
+    private static let reducedMotion: Bool = getenv("XKIT_REDUCED_MOTION").map { String(cString: $0) == "1" } ?? false
 
     private static func localeIsUTF8() -> Bool {
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }

@@ -29,6 +29,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     var fixedStateAtoms: [Atom] = []
     /// Work that waits for the first frame (the themed cursor, the input context).
     private var hasPresented = false
+    /// What WM_NORMAL_HINTS says (`X11WindowSurface+SizeHints`): a position the app chose, a fixed size.
+    var hintsPosition = false
+    var fixedSize: Size?
     private var afterFirstFrame: [() -> Void] = []
     private(set) var size: Size
     /// Whether the server has mapped the window.
@@ -103,6 +106,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
                           DevicePixels.extent(frame.width * s), DevicePixels.extent(frame.height * s))
         screenOrigin = frame.origin
         size = frame.size
+        if fixedSize != nil { fixedSize = frame.size; writeNormalHints() }
     }
 
     func destroy() {
@@ -346,13 +350,8 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             free(name); free(cls)
             XFree(hint)
         }
-        if let hints = XAllocSizeHints() {
-            hints.pointee.flags = explicitPosition ? Int(USPosition | PPosition) : 0
-            hints.pointee.x = DevicePixels.coordinate(screenOrigin.x * scale)
-            hints.pointee.y = DevicePixels.coordinate(screenOrigin.y * scale)
-            XSetWMNormalHints(display, xid, hints)
-            XFree(hints)
-        }
+        hintsPosition = explicitPosition
+        writeNormalHints()
     }
 
     private func applyTitle(_ title: String) {

@@ -97,6 +97,8 @@ extension DesktopSettings {
         if let on = int("Net/CursorBlink") { s.caretBlinks = on != 0 }
         if let ms = int("Net/CursorBlinkTime"), (100...10_000).contains(ms) { s.caretBlinkTime = Double(ms) / 1000 }
         if let seconds = int("Gtk/CursorBlinkTimeout"), (1...3600).contains(seconds) { s.caretBlinkTimeout = Double(seconds) }
+        // A manager that stops naming it goes back to GTK's default, animations on.
+        s.enablesAnimations = int("Gtk/EnableAnimations").map { $0 != 0 } ?? true
         if let dpi = int("Xft/DPI"), dpi > 0, (24...1200).contains(Double(dpi) / 1024) { s.dpi = Double(dpi) / 1024 }
         return s
     }

@@ -26,6 +26,8 @@ open class Application: Responder {
     ///
     ///     app.menuController.menuItems = [MenuItem(title: "Share…") { context in share(context.target) }]
     public private(set) lazy var menuController = MenuController(application: self)
+    /// The clock that moves every animation of the app, ticking only while something animates.
+    public private(set) lazy var frameClock = FrameClock(application: self)
     /// Images loaded by name (`ImageView(named:)`), decoded on first use by the platform's decoder.
     public private(set) lazy var images = ImageCache { [unowned self] in self.platform.imageDecoder }
     /// Makes every plain label copyable; labels that belong to a control (a button title, a menu

@@ -138,6 +138,12 @@ open class Window: Responder {
         platform.setNeedsDisplayPass()
     }
 
+    /// Whether the user may resize (and maximise) the window; false asks the window manager to keep
+    /// its current size, following later `setFrame` calls. Alerts are not resizable.
+    public var isResizable = true {
+        didSet { if isResizable != oldValue { surface.setFixedSize(isResizable ? nil : size) } }
+    }
+
     /// Moves and resizes the window (logical points, screen coordinates).
     public func setFrame(_ frame: Rect) {
         guard !isClosed else { return }

@@ -13,6 +13,7 @@ open class ProgressView: View, AccessibilityValueProviding {
                 progress = 0
             }
             progress = min(1, max(0, progress))
+            if !FrameClock.isApplying { window?.application.frameClock.stop(ProgressView.fillMotion, on: self); displayedProgress = progress }
             if progress != oldValue { setNeedsDisplay(); window?.viewTreeDidChange() }
         }
     }
@@ -36,8 +37,21 @@ open class ProgressView: View, AccessibilityValueProviding {
         super.init(frame: frame)
     }
 
-    /// Sets the progress; `animated` is accepted for UIKit's shape.
-    open func setProgress(_ progress: Float, animated: Bool) { self.progress = progress }
+    /// The fill drawn now: `progress`, or on its way there while `setProgress(_:animated:)` slides it.
+    public private(set) var displayedProgress: Float = 0 { didSet { setNeedsDisplay() } }
+
+    /// Sets the progress, sliding the fill to it when `animated` (and motion is allowed).
+    open func setProgress(_ progress: Float, animated: Bool) {
+        let from = displayedProgress
+        self.progress = progress
+        guard animated, from != displayedProgress, let clock = window?.application.frameClock, clock.areAnimationsEnabled else { return }
+        clock.animate(ProgressView.fillMotion, on: self, from: Double(from), to: Double(displayedProgress),
+                      duration: ProgressView.fillDuration, apply: { [weak self] value in self?.displayedProgress = Float(value) })
+    }
+
+    /// The fill's slide, in seconds.
+    static let fillDuration = 0.25
+    static let fillMotion = "progress.fill"
 
     /// Called when `isIndeterminate` changes; the sweep's driver hooks in here.
     open func indeterminateDidChange() {}
@@ -61,8 +75,8 @@ open class ProgressView: View, AccessibilityValueProviding {
         let fill = progressTintColor ?? tintColor ?? .tint
         if isIndeterminate {
             context.fillRoundedRect(stripeRect(phase: sweepPhase), radius: radius, color: fill)
-        } else if progress > 0 {
-            context.fillRoundedRect(Rect(x: 0, y: 0, width: track.width * Double(progress), height: track.height),
+        } else if displayedProgress > 0 {
+            context.fillRoundedRect(Rect(x: 0, y: 0, width: track.width * Double(displayedProgress), height: track.height),
                                     radius: radius, color: fill)
         }
     }

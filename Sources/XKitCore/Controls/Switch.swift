@@ -8,6 +8,7 @@ open class Switch: Control, AccessibilityValueProviding {
     open var isOn = false {
         didSet {
             guard isOn != oldValue else { return }
+            window?.application.frameClock.stop(Switch.knobMotion, on: self)
             knobPosition = isOn ? 1 : 0
             window?.viewTreeDidChange()
             setNeedsDisplay()
@@ -35,8 +36,16 @@ open class Switch: Control, AccessibilityValueProviding {
     /// Sets the state, sliding the knob when `animated` (and motion is allowed).
     open func setOn(_ on: Bool, animated: Bool) {
         guard on != isOn else { return }
+        let from = knobPosition
         isOn = on
+        guard animated, let clock = window?.application.frameClock, clock.areAnimationsEnabled else { return }
+        clock.animate(Switch.knobMotion, on: self, from: from, to: knobPosition, duration: Switch.knobDuration,
+                      apply: { [weak self] position in self?.knobPosition = position })
     }
+
+    /// The knob's slide, in seconds.
+    static let knobDuration = 0.15
+    static let knobMotion = "switch.knob"
 
     /// A user's toggle: flips the state, slides the knob and sends `.valueChanged`.
     func toggleByUser() {

@@ -6,8 +6,9 @@
 ///
 /// The bar shows the top controller's title, a back button titled with the previous controller's
 /// title and the top controller's `navigationItem.rightBarButtonItems`. The back button, Alt+Left
-/// and the mouse's back button (X button 8) pop. Pushes and pops switch at once: there is no slide
-/// yet (`animated` is accepted for UIKit's shape).
+/// and the mouse's back button (X button 8) pop. An animated push slides the new screen in from
+/// the right over the old one, a pop slides the top one out (`NavigationController+Slide`); with
+/// motion off they switch at once.
 @MainActor
 open class NavigationController: ViewController {
     /// The bar across the top.
@@ -37,14 +38,14 @@ open class NavigationController: ViewController {
             Trace.warn("pushViewController: \(type(of: viewController)) is already in a container; ignored")
             return
         }
-        replaceStack(with: stack + [viewController], operation: "push")
+        replaceStack(with: stack + [viewController], operation: "push", animated: animated)
     }
 
     /// Pops the top controller and shows the one under it; returns the popped one (nil on the root).
     @discardableResult
     open func popViewController(animated: Bool) -> ViewController? {
         guard stack.count > 1, let top = stack.last else { return nil }
-        replaceStack(with: Array(stack.dropLast()), operation: "pop")
+        replaceStack(with: Array(stack.dropLast()), operation: "pop", animated: animated)
         return top
     }
 
@@ -53,7 +54,7 @@ open class NavigationController: ViewController {
     open func popToRootViewController(animated: Bool) -> [ViewController]? {
         guard stack.count > 1 else { return nil }
         let popped = Array(stack.dropFirst())
-        replaceStack(with: [stack[0]], operation: "pop")
+        replaceStack(with: [stack[0]], operation: "pop", animated: animated)
         return popped
     }
 
@@ -66,7 +67,7 @@ open class NavigationController: ViewController {
         }
         guard index < stack.count - 1 else { return [] }
         let popped = Array(stack[(index + 1)...])
-        replaceStack(with: Array(stack[...index]), operation: "pop")
+        replaceStack(with: Array(stack[...index]), operation: "pop", animated: animated)
         return popped
     }
 
@@ -77,22 +78,29 @@ open class NavigationController: ViewController {
             Trace.warn("setViewControllers: the stack must be non-empty with each controller once; ignored")
             return
         }
-        replaceStack(with: controllers, operation: "set")
+        replaceStack(with: controllers, operation: "set", animated: false)
     }
 
-    private func replaceStack(with controllers: [ViewController], operation: String) {
+    private func replaceStack(with controllers: [ViewController], operation: String, animated: Bool) {
         let oldTop = stack.last
+        let outgoing = animated && oldTop !== controllers.last ? oldTop?.viewIfLoaded : nil
+        let slides = outgoing != nil && outgoing?.superview === container
+            && container?.window?.application.frameClock.areAnimationsEnabled == true
         let leaving = stack.filter { old in !controllers.contains { $0 === old } }
         for controller in leaving where controller !== oldTop { controller.willMove(toParent: nil); controller.removeFromParent() }
         for controller in controllers where controller.parent !== self { addChild(controller) }
         stack = controllers
         let newTop = controllers.last
         if oldTop !== newTop, let oldTop {
-            oldTop.viewIfLoaded?.removeFromSuperview()
+            // A sliding screen stays until it is off; the slide's completion removes it.
+            if !slides { oldTop.viewIfLoaded?.removeFromSuperview() }
             if leaving.contains(where: { $0 === oldTop }) { oldTop.willMove(toParent: nil); oldTop.removeFromParent() }
         }
         for controller in controllers { controller.navigationItem.onChange = { [weak self] in self?.updateBar() } }
         if isViewLoaded, let newTop, oldTop !== newTop { showTop(newTop) }
+        if slides, let outgoing, let incoming = newTop?.viewIfLoaded, let container {
+            slide(incoming, replacing: outgoing, forward: operation == "push", in: container)
+        }
         updateBar()
         for controller in controllers where controller.parent === self { controller.didMove(toParent: self) }
         if oldTop !== newTop {
@@ -101,7 +109,7 @@ open class NavigationController: ViewController {
         }
     }
 
-    private var container: NavigationContainerView? { viewIfLoaded as? NavigationContainerView }
+    var container: NavigationContainerView? { viewIfLoaded as? NavigationContainerView }
 
     private func showTop(_ top: ViewController) {
         guard let container else { return }
@@ -155,6 +163,8 @@ open class NavigationController: ViewController {
 final class NavigationContainerView: View {
     let bar: NavigationBar
     var onBackButton: (() -> Bool)?
+    /// Screens sliding out: layout leaves them where the slide puts them.
+    var departing: Set<ObjectIdentifier> = []
 
     init(bar: NavigationBar) {
         self.bar = bar
@@ -172,7 +182,7 @@ final class NavigationContainerView: View {
 
     override func layoutSubviews() {
         bar.frame = Rect(x: 0, y: 0, width: bounds.width, height: NavigationBar.height)
-        for sub in subviews where sub !== bar { sub.frame = contentFrame }
+        for sub in subviews where sub !== bar && !departing.contains(ObjectIdentifier(sub)) { sub.frame = contentFrame }
     }
 
     override func pointerDown(_ event: PointerEvent) -> Bool {

@@ -12,11 +12,14 @@ public struct DesktopSettings: Hashable, Sendable {
     public var caretBlinkTime: Double
     /// How long after the last keystroke or click the caret stops blinking (and stays on), in seconds.
     public var caretBlinkTimeout: Double
+    /// Whether views animate; false is the desktop's reduced-motion setting (`Gtk/EnableAnimations` 0).
+    public var enablesAnimations: Bool
     /// Dots per inch of the screen (96 is a scale of 1).
     public var dpi: Double
 
     public init(doubleClickTime: Double = 0.4, dragThreshold: Double = 8, longPressTime: Double = 0.5,
-                caretBlinks: Bool = true, caretBlinkTime: Double = 1.2, caretBlinkTimeout: Double = 10, dpi: Double = 96) {
+                caretBlinks: Bool = true, caretBlinkTime: Double = 1.2, caretBlinkTimeout: Double = 10, dpi: Double = 96,
+                enablesAnimations: Bool = true) {
         self.doubleClickTime = doubleClickTime
         self.dragThreshold = dragThreshold
         self.longPressTime = longPressTime
@@ -24,6 +27,7 @@ public struct DesktopSettings: Hashable, Sendable {
         self.caretBlinkTime = caretBlinkTime
         self.caretBlinkTimeout = caretBlinkTimeout
         self.dpi = dpi
+        self.enablesAnimations = enablesAnimations
     }
 
     /// GTK's defaults at 96 dpi.

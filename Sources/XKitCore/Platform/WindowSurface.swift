@@ -46,6 +46,8 @@ public protocol WindowSurface: AnyObject {
     func setTextInputCaret(_ rect: Rect)
     /// Ends the input method's composition; returns the text it commits, if any.
     func finishComposition() -> String?
+    /// Asks the window manager to keep the surface at `size` (no resizing, no maximising); nil lifts it.
+    func setFixedSize(_ size: Size?)
 }
 
 extension WindowSurface {
@@ -53,4 +55,6 @@ extension WindowSurface {
     public func setTextInputCaret(_ rect: Rect) {}
     /// Surfaces without an input method have no composition to finish.
     public func finishComposition() -> String? { nil }
+    /// Surfaces without a window manager have nobody to tell.
+    public func setFixedSize(_ size: Size?) {}
 }

@@ -60,7 +60,7 @@ extension ViewController {
                                           ("waiting", .int(host.presentationState.queue.count))])
             return
         }
-        Presentation.show(controller, from: self, in: host, completion: completion)
+        Presentation.show(controller, from: self, in: host, animated: animated, completion: completion)
     }
 
     /// Dismisses the controller this one presented, or this one if it was presented; `completion`
@@ -115,7 +115,7 @@ enum Presentation {
     }
 
     static func show(_ controller: ViewController, from presenter: ViewController, in host: Window,
-                     completion: (() -> Void)?) {
+                     animated: Bool = true, completion: (() -> Void)?) {
         let app = host.application
         let screen = app.platform.screenBounds
         let size = dialogSize(for: controller, screen: screen.size)
@@ -135,6 +135,8 @@ enum Presentation {
             dialog.setFrame(Rect(origin: centredOrigin(measured, on: Rect(origin: host.screenOrigin, size: host.size), screen: screen),
                                  size: measured))
         }
+        // An alert's size is its content's: the window manager offers no resize or maximise for it.
+        if controller is AlertController { dialog.isResizable = false }
         // Closed by anything but `end` (the app closing it, xkill): still finish the bookkeeping.
         dialog.onClose = { [weak record, weak host] in
             guard let record else { return }
@@ -142,10 +144,22 @@ enum Presentation {
             if let host { showNextQueued(in: host) }
         }
         dialog.show()
+        if animated { fadeIn(controller.view) }
         dialog.whenFirstFrameDrawn { [weak controller] in
             (controller as? PresentationLifecycle)?.presentationDidShow()
             completion?()
         }
+    }
+
+    /// How long a presented dialog's content takes to fade in, in seconds.
+    static let fadeDuration = 0.15
+
+    /// Fades a new dialog's content in (without a compositor an X window itself cannot fade).
+    private static func fadeIn(_ content: View) {
+        let target = content.alpha
+        View.performWithoutAnimation { content.alpha = 0 }
+        View.animate(withDuration: fadeDuration, delay: 0, options: [.curveEaseOut], animations: { content.alpha = target },
+                     completion: nil)
     }
 
     /// Closes the dialog of `record` (and any dialog it presented), then runs `completion` and the next queued presentation.

@@ -2,7 +2,12 @@
 extension View {
     /// Draws the view and its subtree; the context's origin is the top-left of the frame.
     public func render(in context: GraphicsContext, dirty: Rect) {
-        if isHidden { return }
+        if isHidden || alpha <= 0 { return }
+        if alpha < 1 { return renderOpaque(in: AlphaGraphicsContext(base: context, alpha: alpha), dirty: dirty) }
+        renderOpaque(in: context, dirty: dirty)
+    }
+
+    private func renderOpaque(in context: GraphicsContext, dirty: Rect) {
         // A view that forces light or dark draws its subtree with its own traits.
         if let own = ownInterfaceStyle, TraitCollection.current.userInterfaceStyle != own {
             return TraitCollection.current.overriding(own).performAsCurrent { renderResolved(in: context, dirty: dirty) }

@@ -16,12 +16,13 @@ open class View: Responder {
             guard frame != oldValue else { return }
             if frame.size != oldValue.size {
                 setNeedsLayout()
-                for sub in subviews where !sub.autoresizingMask.isEmpty {
+                for sub in subviews where !sub.autoresizingMask.isEmpty && !sub.isFrameDrivenByClock {
                     sub.frame = sub.autoresizingMask.resize(sub.frame, from: oldValue.size, to: frame.size)
                 }
             }
             superview?.setNeedsDisplay(oldValue.union(frame))
             markTreeChanged()
+            animatableDidChange(.frame, from: .rect(oldValue))
         }
     }
 
@@ -33,7 +34,10 @@ open class View: Responder {
                     + "and coordinates are clamped to ±\(Int(GeometryLimits.maximumMagnitude))")
                 boundsOrigin = boundsOrigin.clampedToLimits
             }
-            if boundsOrigin != oldValue { setNeedsDisplay(); markTreeChanged() }
+            if boundsOrigin != oldValue {
+                setNeedsDisplay(); markTreeChanged()
+                animatableDidChange(.boundsOrigin, from: .point(oldValue))
+            }
         }
     }
 
@@ -61,7 +65,26 @@ open class View: Responder {
     // MARK: Appearance
 
     /// The colour filling the bounds (rounded by `cornerRadius`); nil draws nothing.
-    open var backgroundColor: Color? { didSet { setNeedsDisplay() } }
+    open var backgroundColor: Color? {
+        didSet {
+            setNeedsDisplay()
+            if backgroundColor != oldValue { animatableDidChange(.backgroundColor, from: .color(oldValue)) }
+        }
+    }
+    /// The opacity of the view and its subtree, 0...1 (NaN becomes 1); animatable.
+    ///
+    /// Unlike UIKit, a faded-out view still takes clicks (a dialog fading in answers its first
+    /// click at once); hide it with `isHidden` to let clicks pass.
+    open var alpha: Double = 1 {
+        didSet {
+            alpha = alpha.isFinite ? min(1, max(0, alpha)) : 1
+            guard alpha != oldValue else { return }
+            setNeedsDisplay()
+            animatableDidChange(.alpha, from: .number(oldValue))
+        }
+    }
+    /// The frame clock's hold on this view while it animates.
+    var animationState = ViewAnimationState()
     /// The radius of the background's and border's corners.
     open var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
     /// The colour of the border drawn inside the bounds.
