@@ -22,6 +22,8 @@ final class XdndSource {
     /// within one top-level window costs one round trip.
     private var lastChild: XID = 0
     private var lastFound: XdndSourceMachine.Target?
+    /// What each pointer move of this drag cost us (seconds), reported when it ends.
+    private var moveCosts: [Double] = []
 
     init(platform: X11Platform, atoms: XdndAtoms) {
         self.platform = platform
@@ -57,6 +59,7 @@ final class XdndSource {
         self.completion = completion
         lastChild = 0
         lastFound = nil
+        moveCosts = []
         let (x, y) = rootPixels(event, in: window)
         lastTime = event.timestamp?.rawValue ?? platform.lastServerTime
         machine.press(x: x, y: y)
@@ -77,7 +80,9 @@ final class XdndSource {
             lastTime = UInt32(truncatingIfNeeded: latest.time)
             platform.lastServerTime = lastTime
             let x = Int(latest.x_root), y = Int(latest.y_root)
+            let start = monotonicSeconds()
             run(machine.motion(x: x, y: y, over: target(atX: x, y: y), threshold: 0, now: now))
+            moveCosts.append(monotonicSeconds() - start)
         case ButtonRelease:
             lastTime = UInt32(truncatingIfNeeded: event.xbutton.time)
             run(machine.release(now: now))
@@ -140,7 +145,11 @@ final class XdndSource {
                 image.setFrame(Rect(origin: Point(x: Double(x) / scale + DragImage.offset.x, y: Double(y) / scale + DragImage.offset.y),
                                     size: image.size))
             case .end(let action, let reason):
-                Trace.emit("dnd.finished", [("action", action.map { .string($0) } ?? .null), ("reason", .string(reason))])
+                let costs = moveCosts.sorted()
+                Trace.emit("dnd.finished", [("action", action.map { .string($0) } ?? .null), ("reason", .string(reason)),
+                                            ("moves", .int(costs.count)),
+                                            ("medianMoveMicroseconds", .int(costs.isEmpty ? 0 : Int(costs[costs.count / 2] * 1e6))),
+                                            ("maxMoveMicroseconds", .int(Int((costs.last ?? 0) * 1e6)))])
                 let done = completion
                 completion = nil
                 image = nil

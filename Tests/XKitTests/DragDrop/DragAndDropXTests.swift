@@ -87,7 +87,40 @@ struct DragAndDropXTests {
                 "the GTK entry holds \((try? String(contentsOf: out, encoding: .utf8)).debugDescription), not \(word.debugDescription)")
         let finished = try app.waitForEvent(named: "dnd.finished", since: mark)
         #expect(finished.string("action") == "XdndActionCopy")
+        #expect((finished.int("moves") ?? 0) > 0)
+        print("xdnd source cost per pointer move: median \(finished.int("medianMoveMicroseconds") ?? -1) µs, "
+              + "max \(finished.int("maxMoveMicroseconds") ?? -1) µs over \(finished.int("moves") ?? 0) moves")
         #expect(app.events.dropFirst(mark).contains { $0.name == "clipboard.served" && $0.string("selection") == "XdndSelection" })
+        #expect(app.isResponsive())
+    }
+
+    @Test func escapeMidDragLeavesTheTargetAndDropsNothing() throws {
+        let (app, driver) = try startGallery()
+        defer { _ = app.terminate() }
+        let (peer, out, entry) = try startGtkEntry(text: "")
+        defer { peer.stop() }
+        let label = try #require(app.latestViews().first { $0.type == "Label" && ($0.fields["selectable"] as? Bool) == true })
+        var mark = app.mark()
+        driver.click(at: label.center, count: 2)
+        _ = try app.waitForEvent(named: "text.select", since: mark)
+        usleep(600_000)
+        mark = app.mark()
+        driver.press(at: label.center)
+        for step in 1...12 {
+            let t = Double(step) / 12
+            driver.move(to: Point(x: label.center.x + (entry.center.x - label.center.x) * t,
+                                  y: label.center.y + (entry.center.y - label.center.y) * t))
+            usleep(30_000)
+        }
+        usleep(300_000)
+        _ = try app.waitForEvent(named: "dnd.target", since: mark)
+        try driver.key("Escape")
+        let finished = try app.waitForEvent(named: "dnd.finished", since: mark)
+        #expect(finished.string("reason") == "cancelled")
+        driver.release(at: entry.center)
+        driver.waitUntilIdle()
+        usleep(500_000)
+        #expect(((try? String(contentsOf: out, encoding: .utf8)) ?? "").isEmpty, "nothing was dropped into the entry")
         #expect(app.isResponsive())
     }
 
