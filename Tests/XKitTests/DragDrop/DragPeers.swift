@@ -34,6 +34,8 @@ enum DragPeers {
         gtk_entry_set_text(GTK_ENTRY(entry), argc > 2 ? argv[2] : "");
         g_signal_connect(entry, "changed", G_CALLBACK(changed), NULL);
         g_signal_connect(w, "map-event", G_CALLBACK(mapped), NULL);
+        /* A window manager moves the window after the map: report again wherever it ends up. */
+        g_signal_connect(w, "configure-event", G_CALLBACK(mapped), NULL);
         gtk_container_add(GTK_CONTAINER(w), entry);
         gtk_widget_show_all(w);
         gtk_widget_grab_focus(entry);
