@@ -20,6 +20,8 @@ public final class X11Platform: Platform {
     public let hasWindowManager: Bool
     /// The selection machinery, created on the first copy or paste.
     var selectionHub: SelectionHub?
+    /// Drag and drop (XDND), set up on the first window.
+    lazy var xdnd = XdndController(platform: self)
     /// The application this platform runs (set by `Application.start`).
     weak var application: Application?
     /// The desktop's appearance as last read (`X11Platform+Appearance`), handed to the app when it starts.

@@ -75,6 +75,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         platform.eventLoop.register(window: xid, handler: self)
         setProperties(title: configuration.title, explicitPosition: configuration.origin != nil)
         applyKind(configuration.kind)
+        advertiseDropTarget()
     }
 
     var nativeIdentifier: UInt { xid }
@@ -235,12 +236,14 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             // A window manager framed us: our root position is now the frame's plus its decorations.
             updateScreenOrigin()
         case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify:
+            if platform.xdnd.source.intercept(&event) { return }
             if event.type == EnterNotify { pointerDidEnter() }
             guard let pointer = platform.translator.pointerEvent(event) else { return }
             if let time = pointer.timestamp { platform.lastServerTime = time.rawValue }
             if dismissesOnPress(pointer) { return window.surfaceWasDismissed() }
             window.surfaceDidReceive(pointer)
         case KeyPress, KeyRelease:
+            if platform.xdnd.source.intercept(&event) { return }
             if event.type == KeyPress { ensureInputContext() }
             // Detectable auto-repeat (set at start-up) sends repeats as presses with no release between.
             // Keycode 0 is an input method's commit, never released: it is not a key held down.
@@ -267,6 +270,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
                 dismissPopups()
             }
         case ClientMessage:
+            if platform.xdnd.target.handle(event.xclient, on: self) { return }
             handleWindowManagerMessage(event.xclient)
         case PropertyNotify:
             windowManagerPropertyChanged(event.xproperty)

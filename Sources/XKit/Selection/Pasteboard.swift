@@ -32,7 +32,7 @@ package final class Pasteboard {
     private var cachedOwner: SelectionOwner?
     private var handoff: ClipboardManagerHandoff?
 
-    private init(selectionName: String) {
+    init(selectionName: String) {
         self.selectionName = selectionName
     }
 

@@ -64,6 +64,9 @@ final class EventLoop {
         handlers[window] = WeakHandler(handler: handler)
     }
 
+    /// Whether one of our windows is registered under this id.
+    func hasHandler(for window: UInt) -> Bool { handlers[window]?.handler != nil }
+
     func unregister(window: UInt) {
         handlers[window] = nil
     }

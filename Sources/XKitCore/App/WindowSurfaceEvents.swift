@@ -1,7 +1,7 @@
 /// The window's `WindowSurfaceDelegate`: a private object, so the surface's calls stay off `Window`'s API.
 @MainActor
 final class WindowSurfaceEvents: WindowSurfaceDelegate {
-    private unowned let window: Window
+    unowned let window: Window
 
     init(window: Window) { self.window = window }
 

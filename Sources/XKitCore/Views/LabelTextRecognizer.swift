@@ -13,7 +13,7 @@ final class LabelTextRecognizer: GestureRecognizer {
     /// the desktop's drag threshold, read at each move so a change applies at once.
     var dragThreshold: Double { view?.desktopSettings.dragThreshold ?? DesktopSettings.standard.dragThreshold }
 
-    private enum Mode { case idle, press, drag, units }
+    private enum Mode { case idle, press, drag, units, dragOut }
     private var mode = Mode.idle
     private var pressedRange: LabelInteraction.Resolved?
     private var downLocation = Point.zero
@@ -55,6 +55,14 @@ final class LabelTextRecognizer: GestureRecognizer {
             interaction.pressed = hit.info.range
             mode = .press
         }
+        if interaction.isSelectable, let selection = interaction.selection, let index = layout.characterIndex(at: point),
+           selection.contains(index), label.window?.platform is DragSourcePlatform {
+            // A press on the selection may drag it out (Label+Drag); a click there still clears it.
+            pressedRange = nil
+            interaction.pressed = nil
+            mode = .dragOut
+            return
+        }
         if interaction.isSelectable {
             anchor = layout.caretIndex(at: point).index
             interaction.selection = nil
@@ -68,6 +76,11 @@ final class LabelTextRecognizer: GestureRecognizer {
         switch mode {
         case .idle, .units:
             return
+        case .dragOut:
+            guard event.location.distance(to: downLocation) > dragThreshold else { return }
+            mode = .idle
+            state = .failed
+            label.beginSelectionDrag(event: event)
         case .drag:
             extendSelection(to: event, label, interaction)
             state = .changed
@@ -97,6 +110,9 @@ final class LabelTextRecognizer: GestureRecognizer {
             } else {
                 state = .failed
             }
+        case .dragOut:
+            label.interaction?.selection = nil
+            state = .failed
         case .idle:
             state = .failed
         }

@@ -1,0 +1,13 @@
+/// A platform that can carry a drag out of a window to other apps (XDND on X11).
+///
+/// The toolkit starts the drag once the pointer passed the drag threshold with the button still
+/// down; from then on the platform follows the pointer (moving `image`), talks to the window
+/// under it, and calls `completion` with what the target did when the button goes up or Escape
+/// cancels. Headless platforms need not adopt it: dragging is then simply not offered.
+@MainActor
+public protocol DragSourcePlatform: AnyObject {
+    /// Starts dragging `item` from `window`, `event` being the motion that passed the threshold.
+    /// Returns false when no drag could start (the data could not be offered).
+    func beginDrag(_ item: PasteboardItem, from window: Window, event: PointerEvent, image: Window?,
+                   completion: @escaping @MainActor (DropOperation) -> Void) -> Bool
+}
