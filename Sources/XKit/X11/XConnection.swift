@@ -89,8 +89,12 @@ package final class XConnection {
     nonisolated static let openAttempts = 4
 
     /// Opens the display, retrying a failed connection a few times with a short backoff when the
-    /// server's socket is there: under load a live private Xvfb failed one connection in about
-    /// 3,000 launches. A display with no server fails at once, with the set-up hint.
+    /// server's socket is there. A display with no server fails at once, with the set-up hint.
+    ///
+    /// Why a live server can refuse: an X server started without `-noreset` resets when its last
+    /// client leaves, and the reset closes every connection still in its set-up handshake
+    /// (ECONNRESET), so an app launched just as the previous one exits can lose the race
+    /// (`scripts/diagnostics/x-reset-race.c` shows it). The server accepts again once the reset is done.
     private static func openDisplay(_ displayName: String?) throws -> OpaquePointer {
         let name = displayName ?? (getenv("DISPLAY").map { String(cString: $0) } ?? "")
         var reason = ""
