@@ -366,6 +366,10 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
         (delegate as? CollectionViewDelegateFlowLayout)?.collectionView(self, layout: collectionViewLayout, sizeForItemAt: indexPath)
     }
 
+    public func sizesForItems(inSection section: Int) -> [Size]? {
+        (delegate as? CollectionViewItemSizes)?.sizesForItems(in: self, section: section)
+    }
+
     // MARK: Text
 
     /// The item's text from the delegate, else its shown cell's label.

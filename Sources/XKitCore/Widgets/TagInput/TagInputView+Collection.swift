@@ -82,6 +82,14 @@ extension TagInputView {
         return indexPath.item < sizes.count ? sizes[indexPath.item] : .zero
     }
 
+    /// Every chip's size at once, for a flow pass (counted as one pass over the whole list per chip, as
+    /// `itemSize(at:)` counts each chip it is asked for).
+    func chipSizesForFlow() -> [Size] {
+        let sizes = currentChipSizes()
+        wholeListWork += sizes.count
+        return sizes
+    }
+
     /// The chip cells with views (shown or in the reuse pool).
     var chipCells: [TagChipCell] { collectionView.visibleCellViews.values.compactMap { $0 as? TagChipCell } }
 
@@ -283,7 +291,7 @@ extension TagInputView {
 
 /// Hands the tag input's items, cells and sizes to its collection view.
 @MainActor
-final class TagCollectionAdapter: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+final class TagCollectionAdapter: CollectionViewDataSource, CollectionViewDelegateFlowLayout, CollectionViewItemSizes {
     weak var owner: TagInputView?
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
@@ -297,6 +305,10 @@ final class TagCollectionAdapter: CollectionViewDataSource, CollectionViewDelega
 
     func collectionView(_ collectionView: CollectionView, layout: CollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> Size {
         owner?.itemSize(at: indexPath) ?? .zero
+    }
+
+    func sizesForItems(in collectionView: CollectionView, section: Int) -> [Size]? {
+        owner?.chipSizesForFlow()
     }
 
     func collectionView(_ collectionView: CollectionView, textForItemAt indexPath: IndexPath) -> String? {
@@ -321,4 +333,5 @@ final class TagSizingContext: CollectionViewLayoutContext {
         guard indexPath.item < owner.tags.count else { return Size(width: owner.fieldMinimumWidth(in: layoutWidth), height: owner.chipHeight) }
         return owner.itemSize(at: indexPath)
     }
+    func sizesForItems(inSection section: Int) -> [Size]? { owner.chipSizesForFlow() }
 }
