@@ -11,7 +11,8 @@ usage: xkit-bench MODE [ARGS]
   keylat [KEYS] [ROUNDS] [MIB]  keypress-to-pixels latency of XKit's tag field (10 and 10,000 tags, and
                     during a MIB CLIPBOARD transfer) vs the Xlib+Xft floor, GtkEntry and Tk entry
   textview [ROUNDS]  first frame and peak RSS of 10 KB, 1 MiB and 10 MiB documents vs GtkTextView and Tk text
-  list [ROUNDS]     first frame and peak RSS of the contacts list at 10, 100,000 and 1,000,000 rows vs GtkListView
+  list [ROUNDS] [CLICKS]  first frame and peak RSS of the contacts list (10 to 1,000,000 rows) vs GtkListView,
+                    and wheel scroll frame times at 1,000,000 rows vs GtkListView, ttk::treeview and the Xft floor
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
   hostile [COUNT] [SEED]  xkit-clip -o against randomized hostile clipboard owners (default 1,000)
   all               every mode in turn

@@ -93,14 +93,14 @@ import XKitHeadless
     @Test func aLongCompositionMovesTheFieldToARowWideEnoughAndBackWhenItEnds() throws {
         let f = TagInputFixture(titles: ["one", "two", "three"], width: 400)
         f.input.focusField()
-        let before = f.field.frame
+        let before = f.input.contentFrame(of: f.field)
         try #require(before.width < 8 * 20, "the test needs a short last row: \(before)")
         f.host.scene.platform.surface(of: f.host.scene.window)?.changePreedit(Preedit(text: String(repeating: "가", count: 8)))
         f.root.layoutIfNeeded()
-        #expect(f.field.frame.width >= 8 * 20)
-        #expect(f.field.frame.minY > before.minY, "the field wraps to a row of its own")
+        #expect(f.input.contentFrame(of: f.field).width >= 8 * 20)
+        #expect(f.input.contentFrame(of: f.field).minY > before.minY, "the field wraps to a row of its own")
         f.host.scene.platform.surface(of: f.host.scene.window)?.changePreedit(nil)
         f.root.layoutIfNeeded()
-        #expect(f.field.frame == before)
+        #expect(f.input.contentFrame(of: f.field) == before)
     }
 }

@@ -159,9 +159,10 @@ import XKitHeadless
         // Equal titles make equal chips, so the flow is a grid and "straight above" is the same column.
         let titles: [String] = (10...21).map { "tag\($0)" }
         let f = TagInputFixture(titles: titles, width: 300)
-        let chips = f.input.visibleChips.sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
-        let firstRowY = try #require(chips.first).frame.minY
-        let perRow = chips.prefix { $0.frame.minY == firstRowY }.count
+        let frame = { (chip: TagChip) in f.input.contentFrame(of: chip) }
+        let chips = f.input.visibleChips.sorted { (frame($0).minY, frame($0).minX) < (frame($1).minY, frame($1).minX) }
+        let firstRowY = frame(try #require(chips.first)).minY
+        let perRow = chips.prefix { frame($0).minY == firstRowY }.count
         #expect(perRow > 1 && perRow * 2 < titles.count, "\(perRow) chips a row")
         let start = perRow + 1  // second row, second column
         f.input.focusChip(at: start)
@@ -247,7 +248,7 @@ import XKitHeadless
         f.root.layoutIfNeeded()
         let later = f.input.visibleChips
         #expect(f.input.chipViewCount <= visible.count + 12)
-        #expect(later.allSatisfy { $0.frame.maxY > 5_000 && $0.frame.minY < 5_300 })
+        #expect(later.allSatisfy { f.input.contentFrame(of: $0).maxY > 5_000 && f.input.contentFrame(of: $0).minY < 5_300 })
     }
 
     @Test func scrollingKeepsTheFocusedChipVisible() {
@@ -258,12 +259,12 @@ import XKitHeadless
         #expect(f.input.focusedTag?.title == "tag9999")
         f.input.focusChip(at: 20)
         let chip = f.input.visibleChips.first { $0.tag.title == "tag20" }
-        let frame = chip?.frame ?? .zero
+        let frame = chip.map { f.input.contentFrame(of: $0) } ?? .zero
         #expect(frame.minY >= f.input.contentOffset && frame.maxY <= f.input.contentOffset + 300)
         f.input.focusChip(at: 5_000)
         #expect(f.input.focusedTag?.title == "tag5000")
         let offset = f.input.contentOffset
-        let focused = f.input.visibleChips.first { $0.isFirstResponder }?.frame ?? .zero
+        let focused = f.input.visibleChips.first { $0.isFirstResponder }.map { f.input.contentFrame(of: $0) } ?? .zero
         #expect(focused.minY >= offset && focused.maxY <= offset + 300)
     }
 

@@ -104,7 +104,7 @@ import XKitHeadless
         input.frame = Rect(x: 0, y: 0, width: 400, height: 200)
         scene.root.addSubview(input)
         input.layoutIfNeeded()
-        let widths = input.visibleChips.sorted { $0.frame.minX < $1.frame.minX }.map(\.frame.width)
+        let widths = input.visibleChips.sorted { input.contentFrame(of: $0).minX < input.contentFrame(of: $1).minX }.map(\.frame.width)
         let metrics = input.chipMetrics
         let lineHeight = measurer.metrics(for: metrics.font).lineHeight
         // The lam-alef ligature makes the title 24 wide, not 3 × 10.

@@ -38,12 +38,12 @@ import XKitTesting
         let scene = HeadlessScene.rightToLeft()
         let titles = ["alpha", "مرحبا", "beta", "שלום עולם", "سلام"]
         let input = tagInput(titles, in: scene)
-        let chips = try titles.map { try chip($0, of: input) }
-        #expect(chips.map(\.frame.width) == [90, 70, 80, 130, 64])
+        let chips = try titles.map { try input.contentFrame(of: chip($0, of: input)) }
+        #expect(chips.map(\.width) == [90, 70, 80, 130, 64])
         // One left-to-right flow in the list's order: 8 apart on a row, a new row from the left.
         for (a, b) in zip(chips, chips.dropFirst()) {
-            let next = b.frame.minY == a.frame.minY ? b.frame.minX == a.frame.maxX + 8 : b.frame.minY > a.frame.minY && b.frame.minX == 8
-            #expect(next, "\(b.tag.title) follows \(a.tag.title)")
+            let next = b.minY == a.minY ? b.minX == a.maxX + 8 : b.minY > a.minY && b.minX == 8
+            #expect(next, "\(b) follows \(a)")
         }
     }
 

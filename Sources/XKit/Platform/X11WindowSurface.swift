@@ -125,6 +125,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         defer { if !hasPresented { firstFramePresented() } }
         guard !clip.isEmpty else { return }
         backBuffer.draw(clip, windowSize: size, scale: scale) { renderer, tile in draw(renderer, tile) }
+        // Sent now rather than when the event loop flushes: the trace and the accessibility diff run
+        // after the frame, and the frame must not wait in Xlib's buffer for them.
+        platform.connection.flush()
     }
 
     private func firstFramePresented() {

@@ -250,23 +250,15 @@ open class Window: Responder {
         guard isMapped else { return }
         defer { finishAppearances() }
         updateTextInputCaret()
+        let drewFrame = presentDirtyRect()
+        // After the frame is sent: with a big tree, the trace and the accessibility diff take
+        // milliseconds, and what the user sees must not wait for them.
         if treeChanged {
             treeChanged = false
             if Trace.isEnabled { traceViewsIfDue() }
             if platform.accessibility.isActive { platform.accessibility.treeDidChange(in: self) }
         }
-        guard let dirty = dirtyRect else { return }
-        dirtyRect = nil
-        let clip = dirty.intersection(Rect(origin: .zero, size: size)).integral(scale: scale)
-        guard !clip.isEmpty else { return }
-        let traits = traitCollection
-        surface.present(dirty: clip, size: size) { context, rect in
-            context.saveState()
-            context.clip(to: rect)
-            traits.performAsCurrent { contentView.render(in: context, dirty: rect) }
-            context.restoreState()
-        }
-        if !hasDrawnFirstFrame {
+        if drewFrame && !hasDrawnFirstFrame {
             surface.synchronize()
             hasDrawnFirstFrame = true
             Trace.emit("window.mapped", [("title", .string(title)), ("xid", .int(Int(surface.nativeIdentifier))),
@@ -275,6 +267,22 @@ open class Window: Responder {
             firstFrameHandlers.removeAll()
             handlers.forEach { $0() }
         }
+    }
+
+    /// Draws the dirty part of the window and hands it to the surface; false if nothing was dirty.
+    private func presentDirtyRect() -> Bool {
+        guard let dirty = dirtyRect else { return false }
+        dirtyRect = nil
+        let clip = dirty.intersection(Rect(origin: .zero, size: size)).integral(scale: scale)
+        guard !clip.isEmpty else { return false }
+        let traits = traitCollection
+        surface.present(dirty: clip, size: size) { context, rect in
+            context.saveState()
+            context.clip(to: rect)
+            traits.performAsCurrent { contentView.render(in: context, dirty: rect) }
+            context.restoreState()
+        }
+        return true
     }
 
     private func layoutIfPending() {

@@ -55,6 +55,9 @@ extension CollectionView {
         if let cursor, isFirstResponder, neededCells[cursor] == nil, let a = collectionViewLayout.layoutAttributesForItem(at: cursor) {
             neededCells[cursor] = a
         }
+        for path in alwaysRealizedItems?() ?? [] where neededCells[path] == nil {
+            if let a = collectionViewLayout.layoutAttributesForItem(at: path) { neededCells[path] = a }
+        }
         for (path, cell) in visibleCellViews where neededCells[path] == nil {
             visibleCellViews[path] = nil
             enqueue(cell)

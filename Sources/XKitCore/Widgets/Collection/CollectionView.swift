@@ -75,6 +75,8 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
     var handedOut: Set<ObjectIdentifier> = []
     var dequeuedInPass: Set<ObjectIdentifier> = []
     let longPress = LongPressGestureRecognizer()
+    /// Items that keep their cells out of sight (a tag input's field and focused chip).
+    final var alwaysRealizedItems: (() -> [IndexPath])?
 
     /// How many cell views exist, shown or pooled (tests bound it while scrolling).
     public var cellViewCount: Int { visibleCellViews.count + cellPool.values.reduce(0) { $0 + $1.count } }
@@ -355,10 +357,17 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
 
     public var layoutWidth: Double { bounds.width }
     public var visibleBounds: Rect { visibleRect }
-    public var isRightToLeft: Bool { false }
+    /// Whether items run right to left (the flow layout starts each row at the right).
+    public final var isRightToLeft = false {
+        didSet { if isRightToLeft != oldValue { collectionViewLayout.invalidateLayout(); setNeedsLayout() } }
+    }
 
     public func sizeForItem(at indexPath: IndexPath) -> Size? {
         (delegate as? CollectionViewDelegateFlowLayout)?.collectionView(self, layout: collectionViewLayout, sizeForItemAt: indexPath)
+    }
+
+    public func sizesForItems(inSection section: Int) -> [Size]? {
+        (delegate as? CollectionViewItemSizes)?.sizesForItems(in: self, section: section)
     }
 
     // MARK: Text

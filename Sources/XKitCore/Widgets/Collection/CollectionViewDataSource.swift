@@ -70,3 +70,10 @@ public enum CollectionViewError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// A delegate that holds its items' sizes in an array and hands a layout a section's at once
+/// (`CollectionViewLayoutContext.sizesForItems(inSection:)`); XKit's own views only.
+@MainActor
+protocol CollectionViewItemSizes: AnyObject {
+    func sizesForItems(in collectionView: CollectionView, section: Int) -> [Size]?
+}

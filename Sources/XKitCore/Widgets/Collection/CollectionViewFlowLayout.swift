@@ -52,9 +52,11 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
             var sizes: [Size] = []
             sizes.reserveCapacity(n)
             let base = sanitizedItemSize(itemSize, at: IndexPath(item: 0, section: s))
+            let known = context.sizesForItems(inSection: s) ?? []
             for i in 0..<(last == nil ? n : n - 1) {
                 let path = IndexPath(item: i, section: s)
-                sizes.append(context.sizeForItem(at: path).map { sanitizedItemSize($0, at: path) } ?? base)
+                let size = i < known.count ? known[i] : context.sizeForItem(at: path)
+                sizes.append(size.map { sanitizedItemSize($0, at: path) } ?? base)
             }
             var trailing: FlowLayout.TrailingItem?
             if let minimum = last {

@@ -12,12 +12,19 @@ public protocol CollectionViewLayoutContext: AnyObject {
     var visibleBounds: Rect { get }
     /// The delegate's size for an item, or nil to use the layout's own.
     func sizeForItem(at indexPath: IndexPath) -> Size?
+    /// The sizes of a section's first items at once, or nil to ask `sizeForItem` item by item.
+    ///
+    /// A flow layout asks for every item of a section on each pass; a context that already holds the
+    /// sizes in an array (the tag input's measured chips) saves a call through the delegate per item.
+    /// Items past the end of the array are asked for one by one.
+    func sizesForItems(inSection section: Int) -> [Size]?
     /// Whether items run right to left (the flow layout mirrors its rows).
     var isRightToLeft: Bool { get }
 }
 
 extension CollectionViewLayoutContext {
     public func sizeForItem(at indexPath: IndexPath) -> Size? { nil }
+    public func sizesForItems(inSection section: Int) -> [Size]? { nil }
     public var isRightToLeft: Bool { false }
 }
 

@@ -24,12 +24,13 @@ extension TagInputView {
                 removeTag(id: last.id)
             } else {
                 if selectionMode == .none { selectedTagIDs = [last.id] } else { selectTag(id: last.id) }
-                if let chip = activeChips[last.id] { chip.isSelected = true }
+                if let chip = chip(forTagID: last.id) { chip.isSelected = true }
                 backspaceArmed = true
                 scrollToTag(at: tags.count - 1)
             }
             return true
-        case .left where plain && field.caretOffset == 0 && !field.editing.hasSelection && !event.modifiers.contains(.shift):
+        // Toward the chips: Left, or Right when they run right to left, from the start of the text.
+        case .left where !isRightToLeft && caretAtStart(event), .right where isRightToLeft && caretAtStart(event):
             guard !tags.isEmpty else { return false }
             focusChip(at: tags.count - 1)
             return true
@@ -98,16 +99,19 @@ extension TagInputView {
         }
         let plain = event.modifiers.isDisjoint(with: [.control, .alt])
         switch event.key {
-        case .left:
-            if index > 0 { focusChip(at: index - 1) }
-        case .right:
-            if index + 1 < tags.count { focusChip(at: index + 1) } else { focusField() }
+        case .left, .right:
+            // Right to left, the next chip is the one on the left.
+            if (event.key == .right) != isRightToLeft {
+                if index + 1 < tags.count { focusChip(at: index + 1) } else { focusField() }
+            } else if index > 0 {
+                focusChip(at: index - 1)
+            }
         case .up:
             // The chip straight above; on the first row, stay.
-            if let above = chipIndex(inRowNextTo: index, above: true) { focusChip(at: above) }
+            if let above = itemIndex(inRowNextTo: index, above: true), above < tags.count { focusChip(at: above) }
         case .down:
             // The chip straight below; from the last row, the field.
-            if let below = chipIndex(inRowNextTo: index, above: false) { focusChip(at: below) } else { focusField() }
+            if let below = itemIndex(inRowNextTo: index, above: false), below < tags.count { focusChip(at: below) } else { focusField() }
         case .home:
             focusChip(at: 0)
         case .end, .escape:
@@ -146,7 +150,8 @@ extension TagInputView {
         layoutIfNeeded()
         // Focus moved by the keyboard is always visible, even after a click hid the ring.
         window?.eventRouter.showsFocusRing = true
-        activeChips[tags[index].id]?.becomeFirstResponder()
+        collectionView.layoutIfNeeded()
+        (collectionView.cellForItem(at: IndexPath(item: index, section: 0)) as? TagChipCell)?.chip.becomeFirstResponder()
     }
 
     /// Gives keyboard focus to the text field.
@@ -156,15 +161,8 @@ extension TagInputView {
 }
 
 extension TagInputView {
-    /// The chip in the row above or below the chip at `index` whose centre is nearest horizontally,
-    /// or nil on the first (last) row.
-    func chipIndex(inRowNextTo index: Int, above: Bool) -> Int? {
-        layoutIfNeeded()
-        guard let result = flow, let row = result.rows.firstIndex(where: { $0.contains(index) }) else { return nil }
-        let target = above ? row - 1 : row + 1
-        guard result.rows.indices.contains(target), result.frames.indices.contains(index) else { return nil }
-        let x = result.frames[index].midX
-        let candidates = result.rows[target].filter { $0 < tags.count && $0 < result.frames.count }
-        return candidates.min { abs(result.frames[$0].midX - x) < abs(result.frames[$1].midX - x) }
+    /// Whether an unmodified arrow at the field's first offset, with nothing selected, leaves the text.
+    func caretAtStart(_ event: KeyEvent) -> Bool {
+        event.modifiers.isDisjoint(with: [.control, .alt, .shift]) && textField.caretOffset == 0 && !textField.editing.hasSelection
     }
 }

@@ -88,7 +88,7 @@ extension TagInputView {
         let tag = tags[index]
         if selectionMode == .single { deselectAll() }
         selectedTagIDs.insert(id)
-        activeChips[id]?.isSelected = true
+        chip(forTagID: id)?.isSelected = true
         onSelect?(tag)
         delegate?.tagInputView(self, didSelect: tag)
         Trace.emit("tags.selected", [("title", .string(tag.title)), ("tag_id", .int(id))])
@@ -97,7 +97,7 @@ extension TagInputView {
     /// Deselects a tag.
     public func deselectTag(id: Int) {
         guard selectedTagIDs.remove(id) != nil else { return }
-        activeChips[id]?.isSelected = false
+        chip(forTagID: id)?.isSelected = false
         guard let index = tagIndex(id: id) else { return }
         let tag = tags[index]
         onDeselect?(tag)
@@ -147,6 +147,7 @@ extension TagInputView {
             }
         }
         invalidateFlow()
+        updateCollection(for: change)
         updateSuggestions()
         superview?.setNeedsLayout()
         Trace.emit("tags.changed", tagsTraceFields())

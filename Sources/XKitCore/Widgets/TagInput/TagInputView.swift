@@ -4,9 +4,10 @@
 /// its ends; titles left empty and duplicates are refused with a brief red flash). Suggestions under
 /// the flow add a tag with one click. Pasting "a, b, c" or lines adds each. Backspace in the empty
 /// field selects the last chip and a second one removes it; Left and Right move between chips. Past
-/// `maximumHeight` the chips scroll, and only the chips in view exist as views, so 10,000 tags stay
-/// fast; a key costs the same with 100,000. Changes reach closures, a delegate and `.valueChanged`
-/// actions.
+/// `maximumHeight` the chips scroll. The chips are the cells of a `CollectionView` with a
+/// `CollectionViewFlowLayout` (right to left when `baseWritingDirection` is `.rightToLeft`) and the
+/// field is its last item, so only the chips in view exist as views and 10,000 tags stay fast; a key
+/// costs the same with 100,000. Changes reach closures, a delegate and `.valueChanged` actions.
 @MainActor
 open class TagInputView: Control {
     // MARK: Model
@@ -59,6 +60,11 @@ open class TagInputView: Control {
     }
     /// Whether chips show a × that removes them.
     open var showsRemoveButtons = true { didSet { sizesValid = false; measuredTags = []; invalidateFlow() } }
+    /// The direction the chips flow in: `.rightToLeft` starts each row at the right (and the field's
+    /// text with it); nil or `.leftToRight`, from the left.
+    open var baseWritingDirection: TextDirection? {
+        didSet { textField.baseWritingDirection = baseWritingDirection; invalidateFlow() }
+    }
     /// The tallest the view asks to be; past it the chips scroll. Nil: tall enough for all.
     public var maximumHeight: Double? { didSet { superview?.setNeedsLayout() } }
     /// The most tags one paste may add; the rest of an absurd paste is left on the clipboard, with a
@@ -91,15 +97,16 @@ open class TagInputView: Control {
     public let textField = TextField()
     /// The suggestions row.
     public let suggestionBar = SuggestionBar()
-    /// Clips and scrolls the chips and the field; its content is the flow.
-    public let scrollView = ScrollView()
+    /// The collection view whose cells are the chips and, last, the field; it clips and scrolls them.
+    public let collectionView: CollectionView
+    /// The collection view as the scroll view it is (offsets, the wheel, page keys).
+    public var scrollView: ScrollView { collectionView }
     /// The scroll bar shown once the chips are taller than the view.
-    public var scrollBar: ScrollBar { scrollView.verticalScrollBar }
+    public var scrollBar: ScrollBar { collectionView.verticalScrollBar }
 
     // MARK: State (shared with the extensions)
 
-    /// How far the chips are scrolled.
-    public var contentOffset: Double { scrollView.contentOffset.y }
+    let collectionAdapter = TagCollectionAdapter()
     var chipSizes: [Size] = []
     var sizesValid = false
     /// Tags appended at the end since `chipSizes` was last brought up to date (measured on demand).
@@ -107,11 +114,9 @@ open class TagInputView: Control {
     var measuredTags: [Tag] = []
     var advances: AdvanceCache?
     var advancesMeasurer: ObjectIdentifier?
-    var flow: FlowLayout.Result?
     /// Whether the flow gave the field extra width for a composition (undone when it ends).
     var flowWidenedForPreedit = false
-    var flowWidth = -1.0
-    /// Content heights by width since the last change (one layout pass asks with and without the scroll bar).
+    /// Content heights by width since the last change (the fitting size and whether the chips scroll).
     var flowHeights: [Double: Double] = [:]
     var titleIndex: TagTitleIndex?
     /// What the next `tagsDidChange` is about; a wholesale assignment unless the model says otherwise.
@@ -119,23 +124,21 @@ open class TagInputView: Control {
     /// Tags visited by passes over the whole list (indexing, measuring, flowing), so tests can bound
     /// the work one key or one paste costs without timing it.
     var wholeListWork = 0
-    var activeChips: [Int: TagChip] = [:]
-    var chipPool: [TagChip] = []
     var backspaceArmed = false
     var hintGeneration = 0
-    var isLayingOutParts = false
     let scrollBarWidth = 10.0
     let suggestionGap = 8.0
 
     public override init(frame: Rect = .zero) {
+        collectionView = TagCollectionView(layout: CollectionViewFlowLayout())
         super.init(frame: frame)
+        collectionAdapter.owner = self
         backgroundColor = .controlBackground
         borderColor = .separator
         borderWidth = 1
         cornerRadius = 8
-        addSubview(scrollView)
+        addSubview(collectionView)
         addSubview(suggestionBar)
-        scrollView.addSubview(textField)
         suggestionBar.isHidden = true
         configureParts()
     }
@@ -163,8 +166,9 @@ open class TagInputView: Control {
 
     /// The tag whose chip has keyboard focus.
     public var focusedTag: Tag? {
-        guard let chip = window?.eventRouter.firstResponder as? TagChip, chip.superview === scrollView else { return nil }
-        return tagIndex(id: chip.tag.id).map { tags[$0] }
+        guard let chip = window?.eventRouter.firstResponder as? TagChip, let path = cell(of: chip)?.indexPath,
+              path.item < tags.count else { return nil }
+        return tags[path.item]
     }
 
     // MARK: Overrides (the work is in the extensions)
@@ -174,9 +178,7 @@ open class TagInputView: Control {
     open override func textMetricsDidChange() {
         advances = nil
         sizesValid = false
-        flow = nil
-        flowWidth = -1
-        flowHeights = [:]
+        invalidateFlow()
         super.textMetricsDidChange()
     }
 
@@ -216,6 +218,6 @@ open class TagInputView: Control {
 
     package override func traceFields() -> [(String, JSON)] {
         super.traceFields() + [("count", .int(tags.count)), ("offset", .double(contentOffset)),
-                               ("chips", .int(activeChips.count))]
+                               ("chips", .int(chipCells.count { !$0.isHidden }))]
     }
 }
