@@ -36,13 +36,36 @@ extension SelectionTests {
                     }
                 }
                 let cut = Int.random(in: 0...bytes.count, using: &generator)
-                var check = UTF8Check()
-                bytes.withUnsafeBufferPointer { all in
-                    check.feed(UnsafeBufferPointer(rebasing: all[..<cut]))
-                    check.feed(UnsafeBufferPointer(rebasing: all[cut...]))
-                }
-                #expect(check.isValid == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes) cut at \(cut)")
+                #expect(Self.isValid(bytes, cutAt: cut) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes) cut at \(cut)")
             }
+        }
+
+        @Test func agreesOnEdgeCasesInsideLongTextSplitAnywhere() {
+            // Long enough for the 16-byte block check, with the leads whose next byte is narrowed
+            // (E0 Devanagari, ED late Hangul, F0 emoji, F4 the last plane) in the valid text too.
+            let text = Array("नमस्ते 힣힢 😀🎉 \u{10FFFD} ".utf8) + mixedScriptText(bytes: 200)
+            var generator = SystemRandomNumberGenerator()
+            for bytes in Self.edgeCases {
+                // 48 offsets: every lane of a 16-byte block, three times over.
+                for offset in 0..<48 {
+                    var at = 20 + offset
+                    while text[at] & 0xC0 == 0x80 { at += 1 }
+                    let sample = Array(text[..<at]) + bytes + Array(text[at...])
+                    let cut = Int.random(in: 0...sample.count, using: &generator)
+                    #expect(Self.isValid(sample, cutAt: cut) == (String(validating: sample, as: UTF8.self) != nil),
+                            "\(bytes) at \(at) cut at \(cut)")
+                }
+            }
+        }
+
+        /// The check fed in two calls, split at `cut`, as INCR chunks split a paste.
+        static func isValid(_ bytes: [UInt8], cutAt cut: Int) -> Bool {
+            var check = UTF8Check()
+            bytes.withUnsafeBufferPointer { all in
+                check.feed(UnsafeBufferPointer(rebasing: all[..<cut]))
+                check.feed(UnsafeBufferPointer(rebasing: all[cut...]))
+            }
+            return check.isValid
         }
 
         @Test func acceptsBigMixedScriptText() {

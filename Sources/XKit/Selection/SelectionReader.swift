@@ -150,6 +150,7 @@ final class SelectionReader {
             } else {
                 request.state = .incremental
                 request.reply.bytes.reserveCapacity(SelectionReader.initialCapacity(announced: announced, limit: request.limit))
+                HugePages.advise(&request.reply.bytes)
             }
             armDeadline(request)
             return

@@ -3,14 +3,18 @@ public struct IconImage: Equatable, Sendable {
     /// The largest side accepted: icons are small, and a bigger one would only bloat the X request.
     public static let maximumSide = 1024
 
+    /// The width in pixels, 1 to `maximumSide`.
     public let width: Int
+    /// The height in pixels, 1 to `maximumSide`.
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A per pixel, row-major, alpha not premultiplied.
     public let rgba: [UInt8]
 
     /// What is wrong with the pixels given to `IconImage`.
     public enum Problem: Error, Equatable, CustomStringConvertible {
+        /// A side is zero, negative or larger than `maximumSide`.
         case badSize(width: Int, height: Int)
+        /// The pixel data is not `width * height * 4` bytes long.
         case wrongByteCount(expected: Int, actual: Int)
 
         public var description: String {

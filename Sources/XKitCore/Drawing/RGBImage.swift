@@ -1,10 +1,13 @@
 /// An 8-bit RGB raster, row-major, for screenshots and image comparison.
 public struct RGBImage: Equatable, Sendable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// `width * height * 3` bytes: R, G, B per pixel.
     public var pixels: [UInt8]
 
+    /// Creates an image from its pixels; pixel data of the wrong length gives an all-black image of that size.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height

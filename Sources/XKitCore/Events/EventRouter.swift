@@ -27,6 +27,7 @@ public final class EventRouter {
     private var dispatchDepth = 0
     private var deferred: [() -> Void] = []
 
+    /// Creates the router for the window whose content is `root`; nothing is focused, hovered or captured yet.
     public init(root: View) { self.root = root }
 
     /// Runs `body` once the event being dispatched has been handled completely, or at once when

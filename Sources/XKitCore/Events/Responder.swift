@@ -1,6 +1,7 @@
 /// An object in the responder chain: view → superview → window → application.
 @MainActor
 open class Responder {
+    /// Creates a responder with no next responder; subclasses link it into the chain.
     public init() {}
 
     /// The next responder up the chain.

@@ -2,11 +2,17 @@
 public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The space to the left of the view grows and shrinks with the superview's width.
     public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    /// The view's width grows and shrinks with the superview's.
     public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    /// The space to the right of the view grows and shrinks with the superview's width.
     public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    /// The space above the view grows and shrinks with the superview's height.
     public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    /// The view's height grows and shrinks with the superview's.
     public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    /// The space below the view grows and shrinks with the superview's height.
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     /// Keeps the margins and stretches with the superview.
     public static let fill: AutoresizingMask = [.flexibleWidth, .flexibleHeight]

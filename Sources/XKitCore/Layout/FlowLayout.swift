@@ -4,7 +4,11 @@
 /// height for a width always matches the frames it later gets.
 public struct FlowLayout: Sendable, Hashable {
     /// Where a row's items sit when the row is shorter than the line.
-    public enum Alignment: Sendable, Hashable { case leading, center, trailing }
+    public enum Alignment: Sendable, Hashable {
+        /// A short row starts at the left edge (`leading`), is centred in the line (`center`), or ends
+        /// at the right edge (`trailing`).
+        case leading, center, trailing
+    }
 
     /// A last element that takes what is left of the last row, such as a tag input's text field.
     public struct TrailingItem: Sendable, Hashable {

@@ -2,9 +2,16 @@
 @MainActor
 open class StackView: View {
     /// The direction views are placed in.
-    public enum Axis: Sendable { case horizontal, vertical }
+    public enum Axis: Sendable {
+        /// A `horizontal` stack is a row, left to right; a `vertical` one a column, top to bottom.
+        case horizontal, vertical
+    }
     /// How views sit across the axis.
-    public enum Alignment: Sendable { case fill, leading, center, trailing }
+    public enum Alignment: Sendable {
+        /// Views are stretched across the stack (`fill`), or keep their fitting size and sit at its
+        /// `leading` edge (the top of a row, the left of a column), its `center`, or its `trailing` edge.
+        case fill, leading, center, trailing
+    }
 
     /// Row or column.
     open var axis: Axis = .vertical { didSet { setNeedsLayout() } }

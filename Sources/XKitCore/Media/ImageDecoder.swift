@@ -8,6 +8,7 @@ public protocol ImageDecoder: Sendable {
 
 /// The encoded formats, told apart by their signatures.
 public enum ImageFormat: Sendable, Hashable {
+/// PNG, which starts with the eight-byte PNG signature, or JPEG, which starts with FF D8 FF.
     case png, jpeg
 
     /// The format whose signature `data` starts with, or nil.

@@ -10,6 +10,7 @@ public struct MenuItem: Sendable {
         public let event: InputEvent?
     }
 
+/// The text the menu shows for the item (empty for a separator).
     public var title: String
     /// Sent through the target view's responder chain (standard items: `.copy`, …).
     public var action: Action?

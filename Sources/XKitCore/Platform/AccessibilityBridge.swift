@@ -17,6 +17,7 @@ public protocol AccessibilityBridge: AnyObject {
 /// The bridge used while no assistive technology is listening: it does nothing.
 @MainActor
 public final class InactiveAccessibilityBridge: AccessibilityBridge {
+/// Creates a bridge that ignores every change.
     public init() {}
     public var isActive: Bool { false }
     public func treeDidChange(in window: Window) {}

@@ -10,6 +10,7 @@ public struct AccessibilityElement: Sendable, Equatable {
     /// The name of its one action ("click"), or nil when it has none.
     public var actionName: String?
 
+    /// Describes an element of a view's drawing, with its frame in the view's bounds coordinates.
     public init(role: AccessibilityNode.Role, name: String, frame: Rect, actionName: String? = nil) {
         self.role = role; self.name = name; self.frame = frame; self.actionName = actionName
     }

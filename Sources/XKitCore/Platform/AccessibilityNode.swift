@@ -6,6 +6,9 @@
 public struct AccessibilityNode {
     /// The node's role, as accessibility APIs name them.
     public enum Role: String, Sendable {
+        /// Roles of windows, containers and the basic views: a `window`, a `panel` that groups views, a
+        /// `filler` with nothing of its own, a `label`, a `link`, a `pushButton`, an `entry` for text, a
+        /// `list` and its `listItem`s, a `menu` and its `menuItem`s.
         case window, panel, filler, label, link, pushButton, entry, list, listItem, menu, menuItem
         /// Roles of the standard controls.
         case toggleButton, checkBox, radioButton, slider, spinButton, progressBar, animation, pageTabList, pageTab
@@ -17,12 +20,19 @@ public struct AccessibilityNode {
     public struct States: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// It can take keyboard focus.
         public static let focusable = States(rawValue: 1 << 0)
+        /// It has keyboard focus.
         public static let focused = States(rawValue: 1 << 1)
+        /// It is selected: a control whose `isSelected` is set, such as a chosen tag chip.
         public static let selected = States(rawValue: 1 << 2)
+        /// It does not respond to input: a control whose `isEnabled` is false.
         public static let disabled = States(rawValue: 1 << 3)
+        /// Its text can be copied from a context menu (a copyable label).
         public static let copyable = States(rawValue: 1 << 4)
+        /// Its text can be selected with the pointer or the keyboard.
         public static let selectable = States(rawValue: 1 << 5)
+        /// It is not shown: its view's `isHidden` is set.
         public static let hidden = States(rawValue: 1 << 6)
         /// Its text can be edited (a text field).
         public static let editable = States(rawValue: 1 << 7)

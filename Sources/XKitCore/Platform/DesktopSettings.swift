@@ -17,6 +17,7 @@ public struct DesktopSettings: Hashable, Sendable {
     /// Dots per inch of the screen (96 is a scale of 1).
     public var dpi: Double
 
+    /// Creates settings; each default is GTK's, used until the desktop says otherwise.
     public init(doubleClickTime: Double = 0.4, dragThreshold: Double = 8, longPressTime: Double = 0.5,
                 caretBlinks: Bool = true, caretBlinkTime: Double = 1.2, caretBlinkTimeout: Double = 10, dpi: Double = 96,
                 enablesAnimations: Bool = true) {

@@ -4,6 +4,7 @@ import Glibc
 
 /// A source of monotonic time in seconds; recognizers and timers read it so tests can fake it.
 public protocol Clock: AnyObject, Sendable {
+/// The current time in seconds; it never goes backwards, and only differences between readings mean anything.
     var now: Double { get }
 }
 
@@ -11,7 +12,9 @@ public protocol Clock: AnyObject, Sendable {
 public final class SystemClock: Clock {
     /// The process-wide system clock.
     public static let shared = SystemClock()
+    /// Creates a system clock; `shared` serves most uses.
     public init() {}
+    /// Seconds on `CLOCK_MONOTONIC`: unaffected by changes to the wall clock.
     public var now: Double { monotonicSeconds() }
 }
 

@@ -11,6 +11,7 @@ public struct TextAttributes: Hashable, Sendable {
     /// Free-form attributes that apps attach and read back from a layout.
     public var custom: [String: String]
 
+    /// Creates attributes; the defaults are the system font in the label colour, not underlined, with no link.
     public init(font: Font = .system, color: Color = .label, underline: Bool = false,
                 link: String? = nil, custom: [String: String] = [:]) {
         self.font = font; self.color = color; self.underline = underline; self.link = link; self.custom = custom
@@ -27,7 +28,9 @@ public struct AttributedText: Hashable, Sendable, ExpressibleByStringLiteral, Cu
         public var attributes: TextAttributes
     }
 
+    /// The characters, without their attributes.
     public private(set) var string: String
+    /// The runs of uniform attributes, in order; together they cover `string` exactly.
     public private(set) var runs: [Run]
 
     /// Empty text.

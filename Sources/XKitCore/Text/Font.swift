@@ -2,6 +2,8 @@
 public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Font weight, with the CSS numeric scale as raw values.
     public enum Weight: Int, Hashable, Sendable, CaseIterable {
+        /// From the lightest to the heaviest: `thin` (100), `light` (300), `regular` (400), `medium` (500),
+        /// `semibold` (600), `bold` (700) and `heavy` (900); fontconfig picks the nearest weight a family has.
         case thin = 100, light = 300, regular = 400, medium = 500, semibold = 600, bold = 700, heavy = 900
     }
 
@@ -21,6 +23,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     /// Whether to ask for an italic or oblique face.
     public var italic: Bool
 
+    /// Describes a font; a size outside `sizeRange` is clamped, as setting `size` does.
     public init(family: String = "sans-serif", size: Double = 13, weight: Weight = .regular, italic: Bool = false) {
         self.family = family; self.size = Font.validated(size: size); self.weight = weight; self.italic = italic
     }
@@ -57,6 +60,7 @@ public struct FontMetrics: Hashable, Sendable {
     public var descent: Double
     /// Extra space between lines that the font asks for.
     public var leading: Double
+    /// Creates metrics from the distances above and below the baseline and the extra line gap.
     public init(ascent: Double, descent: Double, leading: Double = 0) {
         self.ascent = ascent; self.descent = descent; self.leading = leading
     }

@@ -4,6 +4,7 @@
 public final class MonospaceMeasurer: TextMeasurer, Sendable {
     /// A shared instance; the measurer holds no state.
     public static let shared = MonospaceMeasurer()
+    /// Creates a measurer; it holds no state, so `shared` serves as well.
     public init() {}
     public func metrics(for font: Font) -> FontMetrics {
         FontMetrics(ascent: (font.size * 0.8).rounded(), descent: (font.size * 0.25).rounded())

@@ -16,10 +16,12 @@ public final class ShapedWord: Sendable {
         public var cluster: Int
         /// The pen advance after the glyph (unrounded).
         public var advance: Double
-        /// Where the glyph is drawn relative to its pen; y grows downwards.
+        /// How far right of its pen position the glyph is drawn.
         public var xOffset: Double
+        /// How far below its pen position the glyph is drawn (y grows downwards; a raised mark is negative).
         public var yOffset: Double
 
+        /// Creates a glyph as the shaper placed it; most glyphs have no offsets.
         public init(id: UInt32, cluster: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0) {
             self.id = id; self.cluster = cluster; self.advance = advance; self.xOffset = xOffset; self.yOffset = yOffset
         }
@@ -31,7 +33,9 @@ public final class ShapedWord: Sendable {
         public var font: Int
         /// The UTF-8 range of the word the segment shaped.
         public var range: Range<Int>
+        /// The segment's glyphs, left to right as they are drawn.
         public var glyphs: [Glyph]
+        /// Creates a segment from the glyphs the shaper gave for `range` in one font.
         public init(font: Int, range: Range<Int>, glyphs: [Glyph]) { self.font = font; self.range = range; self.glyphs = glyphs }
     }
 
@@ -39,6 +43,7 @@ public final class ShapedWord: Sendable {
     public struct Run: Sendable, Hashable {
         /// The measurer's index of the font.
         public let font: Int
+        /// The glyph ids to draw, in the run's font, left to right.
         public let glyphs: [UInt32]
         /// Each glyph's pen position plus offset, from the word's left edge, in whole device pixels.
         public let x: [Int32]

@@ -9,7 +9,9 @@ public enum TextDetector: String, Hashable, Sendable, CaseIterable {
 
     /// One match: its kind and the characters it covers (the `@`, `#` or scheme included).
     public struct Match: Hashable, Sendable {
+        /// Which detector found it: a mention, a hashtag or a URL.
         public let kind: TextDetector
+        /// The characters of the match in the searched string, its `@`, `#` or scheme included.
         public let range: Range<String.Index>
     }
 

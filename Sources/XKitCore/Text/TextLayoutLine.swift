@@ -30,6 +30,7 @@ extension TextLayout {
         public let x: Double
         /// The advance width of the drawn text.
         public let width: Double
+        /// The attributes of the run the fragment comes from (for the ellipsis, those of the last character kept before it).
         public let attributes: TextAttributes
         /// What to draw: a slice of the string, or "…" for the ellipsis.
         public let text: Substring

@@ -27,6 +27,7 @@ public protocol TextSegmenter: AnyObject, Sendable {
 
 /// A paragraph's base writing direction.
 public enum TextDirection: Sendable, Hashable {
+/// Lines run from left to right (Latin, Cyrillic, CJK) or from right to left (Hebrew, Arabic).
     case leftToRight, rightToLeft
 }
 
@@ -36,6 +37,7 @@ public struct BidiLevels: Sendable, Hashable {
     public var levels: [UInt8]
     /// 0 for a left-to-right paragraph, 1 for a right-to-left one.
     public var paragraphLevel: UInt8
+    /// Creates the levels a bidi algorithm resolved, one per scalar of the paragraph.
     public init(levels: [UInt8], paragraphLevel: UInt8) { self.levels = levels; self.paragraphLevel = paragraphLevel }
 }
 
@@ -55,6 +57,7 @@ extension TextMeasurer {
 public final class BasicTextSegmenter: TextSegmenter {
     /// A shared instance; the segmenter holds no state.
     public static let shared = BasicTextSegmenter()
+    /// Creates a segmenter; it holds no state, so `shared` serves as well.
     public init() {}
 
     public func boundaries(_ kind: TextBoundaryKind, in string: String) -> [Int] {

@@ -4,12 +4,17 @@
 /// Words are `TextWords`' words (the ones double-click selects), lines are the lines the layout
 /// drew, so a screen reader reads what the user sees. Offsets count scalars, as AT-SPI does.
 public struct TextUnits: Sendable {
-    /// A unit of text.
     /// A unit of text, as AT-SPI's granularities name them.
-    public enum Kind: Sendable, CaseIterable { case character, word, sentence, line, paragraph }
+    public enum Kind: Sendable, CaseIterable {
+        /// One Unicode scalar (a `character` as AT-SPI counts them), a `word` as double-click selects it,
+        /// a `sentence`, a `line` as drawn, or a `paragraph` between line breaks.
+        case character, word, sentence, line, paragraph
+    }
     /// Which edges bound a segment: from one unit's start to the next one's, or from one end to the next.
-    /// Which boundary of a unit an offset is measured from.
-    public enum Edge: Sendable { case start, end }
+    public enum Edge: Sendable {
+        /// Segments run from one unit's `start` to the next one's, or from one unit's `end` to the next one's.
+        case start, end
+    }
 
     /// The number of scalars in the text.
     public let count: Int

@@ -10,6 +10,7 @@ public struct TappableRange: Hashable, Sendable {
         case detected(TextDetector)
     }
 
+/// Where the range comes from: a tap handler, a link attribute or a detector.
     public let kind: Kind
     /// The characters covered, in the label's current text.
     public let range: Range<String.Index>

@@ -5,7 +5,10 @@
 @MainActor
 open class ScrollBar: View {
     /// Which way a scroll bar runs.
-    public enum Axis: Sendable { case vertical, horizontal }
+    public enum Axis: Sendable {
+        /// A `vertical` bar scrolls up and down, along the right edge; a `horizontal` one scrolls sideways.
+        case vertical, horizontal
+    }
 
     /// Which way the bar runs (and which pointer coordinate drags it).
     public let axis: Axis

@@ -103,7 +103,9 @@ open class View: Responder {
 
     // MARK: Hierarchy
 
+    /// The view's children, back to front: later subviews draw over earlier ones and are hit first.
     public private(set) var subviews: [View] = []
+    /// The view this one is a subview of; nil for a window's root view and for views in no hierarchy.
     public private(set) weak var superview: View?
     /// The window hosting this view as its content view (set on the root view only).
     weak var hostWindow: Window? {

@@ -7,8 +7,11 @@ public struct ResponderHandlerToken: Hashable, Sendable {
 ///
 ///     KeyCommand(.character("s"), modifiers: .control)
 public struct KeyCommand: Hashable, Sendable {
+/// The key that triggers the command; a character matches in either case.
     public var key: Key
+/// The modifiers that must be held with it, exactly (Shift is ignored for characters).
     public var modifiers: Modifiers
+    /// Creates a command for `key` pressed with exactly `modifiers`.
     public init(_ key: Key, modifiers: Modifiers = []) { self.key = key; self.modifiers = modifiers }
 
     /// Whether the event is this command (Shift is ignored for printable characters).

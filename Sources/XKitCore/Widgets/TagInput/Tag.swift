@@ -48,5 +48,7 @@ public enum TagDuplicateMatching: Sendable, Hashable {
 
 /// How many chips can be selected at once.
 public enum TagSelectionMode: Sendable, Hashable {
+/// Clicks select no chip (`none`; Backspace still marks the last tag before removing it), one chip
+/// at a time (`single`: selecting one deselects the others), or any number (`multiple`).
     case none, single, multiple
 }

@@ -6,13 +6,17 @@
 open class TagChip: Control {
     /// Padding and sizes shared by measurement and drawing, so a chip's size for a title is exact.
     public struct Metrics: Sendable, Hashable {
+        /// The title's font.
         public var font: Font = .system(size: 13)
+        /// The space between the chip's left and right edges and its content.
         public var horizontalPadding = 10.0
+        /// The space above and below the title (or the ×, when it is taller).
         public var verticalPadding = 4.0
         /// The × button's side.
         public var removeButtonSize = 16.0
         /// Space between the title and the ×.
         public var removeButtonGap = 4.0
+/// The default metrics: the 13-point system font, 10 points of padding on the sides, 4 above and below.
         public init() {}
 
         /// The chip's size for a title `titleWidth` wide in a font with `lineHeight`.
@@ -33,6 +37,7 @@ open class TagChip: Control {
             window?.viewTreeDidChange()
         }
     }
+    /// The padding, font and × size the chip is measured and drawn with.
     open var metrics = Metrics() { didSet { titleLabel.font = metrics.font; setNeedsLayout() } }
     /// Whether the × is shown.
     open var showsRemoveButton = true { didSet { setNeedsLayout(); setNeedsDisplay() } }
