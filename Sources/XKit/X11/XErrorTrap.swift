@@ -63,6 +63,8 @@ final class XErrorLog: @unchecked Sendable {
 /// through the one static below; it is the backend's only mutable process-wide state besides the
 /// exit flag the I/O handler needs.
 enum XErrorTrap {
+    /// Static because Xlib's error handler is one C function per process that captures nothing.
+    ///
     /// The app connection's log. The handler also hears other connections in the process (a test's
     /// raw client on its own thread); their errors are not ours to judge.
     nonisolated(unsafe) private static var appLog: XErrorLog?

@@ -4,6 +4,8 @@
 /// block's setters need somewhere to report to; it is set only while a block runs on the main thread.
 @MainActor
 final class AnimationTransaction {
+    /// The block running now. Static because `View.animate` is a class method, as in UIKit: its
+    /// setters have no app or window to ask; main-actor only, nil outside a block.
     static var current: AnimationTransaction?
 
     struct Record {

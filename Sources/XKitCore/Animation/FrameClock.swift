@@ -32,6 +32,9 @@ public final class FrameClock {
     public var isTicking: Bool { pendingFrame != nil }
 
     /// True while the clock itself sets animated values, so the setters do not record or retarget them.
+    ///
+    /// Static because a property setter has no way to reach its view's clock without a window (a view
+    /// being animated may have just left one); main-actor only, and true only inside one frame's apply.
     static var isApplying = false
 
     private weak var application: Application?

@@ -31,6 +31,8 @@ public struct TraitCollection: Hashable, Sendable, CustomStringConvertible {
         get { currentStorage }
         set { currentStorage = newValue }
     }
+    /// Static as UIKit's `UITraitCollection.current` is: set around drawing (`performAsCurrent`) for
+    /// colours that resolve while drawing, which have no view to ask. Written on the main thread only.
     nonisolated(unsafe) private static var currentStorage = TraitCollection()
 
     /// Runs `body` with `current` set to these traits, then puts the old ones back.
