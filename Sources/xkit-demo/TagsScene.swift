@@ -13,7 +13,12 @@ struct TagsScene: DemoScene {
         let input = TagInputView()
         input.accessibilityIdentifier = "tags.input"
         input.placeholder = "Add a tag"
-        input.tags = TagsScene.words(count).map { Tag(title: $0) }
+        // Loops rather than closures here and below: a closure in main-actor code checks its actor on
+        // every call (a dynamic isolation check, about 200 instructions on Linux), 85,000 times for 10,000 tags.
+        var tags: [Tag] = []
+        tags.reserveCapacity(count)
+        for word in TagsScene.words(count) { tags.append(Tag(title: word)) }
+        input.tags = tags
         input.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
         input.cornerRadius = 0
         window.contentView.addSubview(input)
@@ -30,7 +35,9 @@ struct TagsScene: DemoScene {
         words.reserveCapacity(count)
         for _ in 0..<count {
             let length = 3 + next() % 8
-            let bytes = (0..<length).map { _ in UInt8(97 + next() % 26) }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(length)
+            for _ in 0..<length { bytes.append(UInt8(97 + next() % 26)) }
             words.append(String(decoding: bytes, as: UTF8.self))
         }
         return words

@@ -57,6 +57,13 @@ public struct FlowLayout: Sendable, Hashable {
 
     /// The frames for items of `sizes` in a container `width` wide (`.infinity`: one row).
     public func layout(_ sizes: [Size], width: Double, trailing: TrailingItem? = nil) -> Result {
+        layout(sizes, width: width, trailing: trailing, stoppingAbove: .infinity)
+    }
+
+    /// The same pass, ending at the first row whose bottom passes `heightLimit`: the frames are then
+    /// only those placed so far, and the height is that of the rows placed, already above the limit.
+    /// A view that only asks "does it overflow?" pays for the rows it can show, not for all the items.
+    func layout(_ sizes: [Size], width: Double, trailing: TrailingItem?, stoppingAbove heightLimit: Double) -> Result {
         let lineWidth = max(0, width - sectionInsets.horizontal)
         // Rounding in the running sum must not push an exactly fitting item onto the next row.
         let limit = lineWidth + 1e-9 * max(1, lineWidth)
@@ -96,7 +103,14 @@ public struct FlowLayout: Sendable, Hashable {
             let tooWide = size.width > lineWidth
             let w = tooWide ? lineWidth : max(0, size.width)
             let h = max(0, size.height)
-            if i > rowStart && rowEnd + interitemSpacing + w > limit { closeRow(at: i) }
+            if i > rowStart && rowEnd + interitemSpacing + w > limit {
+                closeRow(at: i)
+                let placedHeight = y - lineSpacing + sectionInsets.bottom
+                if placedHeight > heightLimit {
+                    return Result(frames: frames, isClamped: clamped, rows: rows, trailingFrame: nil,
+                                  contentSize: Size(width: widestRow + sectionInsets.horizontal, height: placedHeight))
+                }
+            }
             let x = i > rowStart ? rowEnd + interitemSpacing : 0
             frames.append(Rect(x: x, y: 0, width: w, height: h))
             clamped.append(tooWide)

@@ -21,6 +21,10 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
     /// row of its own when less is left (a tag input's text field). Nil: the last item is like the others.
     public var lastItemMinimumWidth: Double? { didSet { invalidateLayout() } }
 
+    /// For a sizing layout that only needs to know whether its content passes a height: preparing
+    /// stops at the first row below it, and the content height is then only known to be above it.
+    var sizingHeightLimit = Double.infinity { didSet { invalidateLayout() } }
+
     private var sections: [Placed] = []
     private var contentSize = Size.zero
 
@@ -53,18 +57,23 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
             sizes.reserveCapacity(n)
             let base = sanitizedItemSize(itemSize, at: IndexPath(item: 0, section: s))
             let known = context.sizesForItems(inSection: s) ?? []
+            // `if let`, not `Optional.map`: a closure here pays a main-actor check per item.
             for i in 0..<(last == nil ? n : n - 1) {
                 let path = IndexPath(item: i, section: s)
-                let size = i < known.count ? known[i] : context.sizeForItem(at: path)
-                sizes.append(size.map { sanitizedItemSize($0, at: path) } ?? base)
+                if let size = i < known.count ? known[i] : context.sizeForItem(at: path) {
+                    sizes.append(sanitizedItemSize(size, at: path))
+                } else {
+                    sizes.append(base)
+                }
             }
             var trailing: FlowLayout.TrailingItem?
             if let minimum = last {
                 let path = IndexPath(item: n - 1, section: s)
-                let size = context.sizeForItem(at: path).map { sanitizedItemSize($0, at: path) } ?? base
+                var size = base
+                if let asked = context.sizeForItem(at: path) { size = sanitizedItemSize(asked, at: path) }
                 trailing = FlowLayout.TrailingItem(minimumWidth: max(safe(minimum), 0), height: size.height)
             }
-            let result = flow.layout(sizes, width: width, trailing: trailing)
+            let result = flow.layout(sizes, width: width, trailing: trailing, stoppingAbove: sizingHeightLimit - y)
             var frames = result.frames
             var rows = result.rows
             if let field = result.trailingFrame {
@@ -83,6 +92,7 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
             sections.append(Placed(frames: frames, rows: rows, top: y, bottom: y + height))
             contentSize.width = max(contentSize.width, result.contentSize.width)
             y += height
+            if y > sizingHeightLimit { break }
         }
         contentSize = Size(width: max(width, contentSize.width), height: y)
     }
@@ -116,11 +126,17 @@ public final class CollectionViewFlowLayout: CollectionViewLayout {
     }
 
     private func rowTop(_ placed: Placed, _ row: Range<Int>) -> Double {
-        row.map { placed.frames[$0].minY }.min() ?? 0
+        guard !row.isEmpty else { return 0 }
+        var top = Double.infinity
+        for i in row { top = min(top, placed.frames[i].minY) }
+        return top
     }
 
     private func rowBottom(_ placed: Placed, _ row: Range<Int>) -> Double {
-        row.map { placed.frames[$0].maxY }.max() ?? 0
+        guard !row.isEmpty else { return 0 }
+        var bottom = -Double.infinity
+        for i in row { bottom = max(bottom, placed.frames[i].maxY) }
+        return bottom
     }
 
     public override func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {

@@ -147,19 +147,22 @@ extension TagInputView {
 
     // MARK: Layout
 
-    /// The flow's content height at a width without the scroll bar, remembered until the next change,
-    /// so deciding whether the chips scroll (and the fitting size) costs one pass of a sizing layout.
-    func flowHeight(width: Double) -> Double {
-        if let height = flowHeights[width] { return height }
+    /// The flow's content height at a width without the scroll bar, or, when that is more than `limit`,
+    /// some height above `limit`: deciding whether the chips scroll (and the capped fitting size) then
+    /// costs the rows that fit, not a pass over every tag, before the real layout makes its own pass.
+    /// Remembered until the next change; an answer found with a limit serves any lower limit.
+    func flowHeight(width: Double, limit: Double = .infinity) -> Double {
+        if let known = flowHeights[width], known.height <= known.limit || limit <= known.limit { return known.height }
         let context = TagSizingContext(owner: self, width: width)
         let layout = CollectionViewFlowLayout()
         configure(layout, scrolls: false, fieldWidth: fieldMinimumWidth(in: width))
+        layout.sizingHeightLimit = limit
         // The layout holds its context weakly.
         let height = withExtendedLifetime(context) {
             layout.context = context
             return layout.collectionViewContentSize.height
         }
-        flowHeights[width] = height
+        flowHeights[width] = (height, limit)
         return height
     }
 
@@ -185,7 +188,7 @@ extension TagInputView {
 
     func fittingSize(for size: Size) -> Size {
         let width = size.width.isFinite ? size.width : 400
-        var height = flowHeight(width: width)
+        var height = flowHeight(width: width, limit: maximumHeight ?? .infinity)
         if let maximumHeight, height > maximumHeight { height = maximumHeight }
         return Size(width: width, height: (height + suggestionsHeight(width: width)).rounded(.up))
     }
@@ -193,7 +196,7 @@ extension TagInputView {
     func layoutParts() {
         let suggestions = suggestionsHeight(width: bounds.width - 16)
         let areaHeight = max(0, bounds.height - suggestions)
-        let scrolls = flowHeight(width: bounds.width) > areaHeight + 0.5
+        let scrolls = flowHeight(width: bounds.width, limit: areaHeight + 1) > areaHeight + 0.5
         let frame = Rect(x: 0, y: 0, width: bounds.width, height: areaHeight)
         if collectionView.frame != frame { collectionView.frame = frame }
         if let layout = collectionView.collectionViewLayout as? CollectionViewFlowLayout {

@@ -117,7 +117,7 @@ open class TagInputView: Control {
     /// Whether the flow gave the field extra width for a composition (undone when it ends).
     var flowWidenedForPreedit = false
     /// Content heights by width since the last change (the fitting size and whether the chips scroll).
-    var flowHeights: [Double: Double] = [:]
+    var flowHeights: [Double: (height: Double, limit: Double)] = [:]
     var titleIndex: TagTitleIndex?
     /// What the next `tagsDidChange` is about; a wholesale assignment unless the model says otherwise.
     var pendingChange = TagListChange.replaced
