@@ -6,6 +6,8 @@ usage: xkit-bench MODE [ARGS]
   launch [ROUNDS]   first frame of the hello scene vs the Xlib+Xft floor, GTK 3 and Tk
   tags [ROUNDS]     the tags scene at 1,000 and 10,000 tags vs the Xft floor, Tk canvas and GTK FlowBox
   clip [ROUNDS] [MIB]  64 MiB through CLIPBOARD: xkit-clip against xclip, both directions, plus xsel
+  png [ROUNDS] [SIDE]  a 4096×4096 picture copied as image/png (encoded on request) read by xclip,
+                    against xclip serving the same PNG file
   text [ARGS]       lay out 1 MiB of mixed-script text at 600 px and hit-test it, against Pango
   fuzz [COUNT]      random Unicode strings laid out and hit-tested at random points (default 1,000,000)
   keylat [KEYS] [ROUNDS] [MIB]  keypress-to-pixels latency of XKit's tag field (10 and 10,000 tags, and
@@ -26,6 +28,7 @@ let modes: [String: @MainActor ([String]) async -> Int32] = [
     "list": { runListBench(arguments: $0) },
     "textview": { runTextViewBench(arguments: $0) },
     "clip": { runClipBench(arguments: $0) },
+    "png": { await runPNGCopyBench(arguments: $0) },
     "text": { runTextBench(arguments: $0) },
     "fuzz": { runFuzzBench(arguments: $0) },
     "hostile": { runHostileBench(arguments: $0) },

@@ -124,6 +124,28 @@ import XKitTesting
         #expect(try await scene.platform.clipboard.string() == nil)
     }
 
+    @Test func theEncodersUpFilteredRowsDecodeToEveryPixelWithLibpng() throws {
+        // Rows that differ from the row above in every way the filter meets: gradients (small
+        // differences), opaque against transparent (wrap-around), and premultiplied half alpha.
+        let width = 67, height = 33
+        var pixels: [UInt32] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                switch (x + y) % 7 {
+                case 0: pixels.append(0)
+                case 1: pixels.append(0x8000_0080)
+                default: pixels.append(0xFF00_0000 | UInt32(x * 3) << 16 | UInt32(y * 7) << 8 | UInt32((x * y) & 0xFF))
+                }
+            }
+        }
+        let bitmap = try #require(ImageBitmap(width: width, height: height, pixels: pixels))
+        let png = try PNGImageEncoder().pngData(bitmap)
+        let decoded = try CodecImageDecoder().decode(png, limits: ImageLimits())
+        #expect(decoded.width == width && decoded.height == height)
+        let firstWrongPixel = decoded.pixels.indices.first { decoded.pixels[$0] != bitmap.pixels[$0] }
+        #expect(firstWrongPixel == nil)
+    }
+
     @Test func anImageOverTheEncoderLimitsIsRefusedWithTheReason() throws {
         let encoder = PNGImageEncoder()
         #expect {
