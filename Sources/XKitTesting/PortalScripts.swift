@@ -1,9 +1,10 @@
 /// Python stand-ins for `xdg-desktop-portal`, run with Debian's python3 (python3-dbus, python3-gi).
 enum PortalScripts {
     /// A portal that owns `org.freedesktop.portal.Desktop` and serves `org.freedesktop.appearance`
-    /// from its arguments (`color-scheme=1 contrast=1`). `org.xkit.FakePortal.Set(key, value)` changes a
-    /// value and emits `SettingChanged`; `SendMalformed()` emits one whose value is a string. Prints
-    /// "ready" once it owns the name.
+    /// from its arguments (`color-scheme=1 contrast=1`; `delay=3000` answers ReadAll that many
+    /// milliseconds late). `org.xkit.FakePortal.Set(key, value)` changes a value and emits
+    /// `SettingChanged`; `SendMalformed()` emits one whose value is a string. Prints "ready" once it
+    /// owns the name.
     static let fake = #"""
     import sys
     import dbus, dbus.service
@@ -13,15 +14,24 @@ enum PortalScripts {
     DBusGMainLoop(set_as_default=True)
     NS = 'org.freedesktop.appearance'
     values = {}
+    delay = 0
     for arg in sys.argv[1:]:
         key, value = arg.split('=')
-        values[key] = int(value)
+        if key == 'delay':
+            delay = int(value)
+        else:
+            values[key] = int(value)
 
     class Portal(dbus.service.Object):
-        @dbus.service.method('org.freedesktop.portal.Settings', in_signature='as', out_signature='a{sa{sv}}')
-        def ReadAll(self, namespaces):
+        @dbus.service.method('org.freedesktop.portal.Settings', in_signature='as', out_signature='a{sa{sv}}',
+                             async_callbacks=('reply', 'error'))
+        def ReadAll(self, namespaces, reply, error):
             settings = dbus.Dictionary({k: dbus.UInt32(v) for k, v in values.items()}, signature='sv')
-            return dbus.Dictionary({NS: settings}, signature='sa{sv}')
+            answer = dbus.Dictionary({NS: settings}, signature='sa{sv}')
+            if delay == 0:
+                reply(answer)
+            else:
+                GLib.timeout_add(delay, lambda: reply(answer) and False)
 
         @dbus.service.method('org.freedesktop.portal.Settings', in_signature='ss', out_signature='v')
         def Read(self, namespace, key):

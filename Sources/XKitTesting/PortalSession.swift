@@ -13,10 +13,13 @@ public final class PortalSession: @unchecked Sendable {
         /// `xdg-desktop-portal` with its GTK backend, GNOME's `color-scheme` set to this value first
         /// ("prefer-dark", "prefer-light" or "default").
         case real(colorScheme: String)
-        /// A Python portal serving these `org.freedesktop.appearance` values (nil: the key is absent).
-        case fake(colorScheme: UInt32?, contrast: UInt32?)
+        /// A Python portal serving these `org.freedesktop.appearance` values (nil: the key is absent),
+        /// answering `ReadAll` after `delay` seconds.
+        case fake(colorScheme: UInt32?, contrast: UInt32?, delay: Double = 0)
         /// A Python process that owns the portal's name and never answers.
         case silent
+        /// No portal yet: `start(_:)` one later.
+        case none
     }
 
     /// The session bus address.
@@ -51,7 +54,7 @@ public final class PortalSession: @unchecked Sendable {
         env["XDG_CURRENT_DESKTOP"] = "GNOME"
         portalEnvironment = env
         do {
-            try startPortal(portal)
+            try start(portal)
         } catch {
             stop()
             throw error
@@ -60,8 +63,11 @@ public final class PortalSession: @unchecked Sendable {
 
     deinit { stop() }
 
-    private func startPortal(_ portal: Portal) throws {
+    /// Starts `portal` on the bus and waits until it owns its name, as a portal that starts after the app does.
+    public func start(_ portal: Portal) throws {
         switch portal {
+        case .none:
+            return
         case .real(let colorScheme):
             for program in ["/usr/libexec/xdg-desktop-portal", "/usr/libexec/xdg-desktop-portal-gtk"]
             where !FileManager.default.isExecutableFile(atPath: program) {
@@ -72,8 +78,9 @@ public final class PortalSession: @unchecked Sendable {
             helpers.append(try HelperProcess(["/usr/libexec/xdg-desktop-portal-gtk"], environment: portalEnvironment))
             try waitForName("org.freedesktop.impl.portal.desktop.gtk")
             helpers.append(try HelperProcess(["/usr/libexec/xdg-desktop-portal"], environment: portalEnvironment))
-        case .fake(let colorScheme, let contrast):
+        case .fake(let colorScheme, let contrast, let delay):
             let values = [("color-scheme", colorScheme), ("contrast", contrast)].compactMap { key, value in value.map { "\(key)=\($0)" } }
+                + (delay > 0 ? ["delay=\(Int(delay * 1000))"] : [])
             helpers.append(try HelperProcess(["/usr/bin/python3", "-c", PortalScripts.fake] + values, environment: portalEnvironment))
         case .silent:
             helpers.append(try HelperProcess(["/usr/bin/python3", "-c", PortalScripts.silent], environment: portalEnvironment))

@@ -96,6 +96,41 @@ struct PortalAppearanceXTests {
         #expect(LivenessProbe.ping(window: xid, display: xvfb.display), "the app stopped answering after the timeout")
     }
 
+    @Test func anAnswerAfterTheTimeoutStillTurnsTheWindowDark() throws {
+        let xvfb = try XvfbServer(width: 800, height: 600)
+        defer { xvfb.stop() }
+        let session = try PortalSession(server: xvfb, portal: .fake(colorScheme: 1, contrast: nil, delay: 3))
+        defer { session.stop() }
+        let app = try hello(session, xvfb)
+        defer { _ = app.terminate() }
+        let firstFrame = try app.waitForEvent(named: "views")
+        #expect(firstFrame.string("appearance") == "light")
+        let timeout = try app.waitForEvent(named: "portal.timeout")
+        let answer = try app.waitForEvent(named: "portal.appearance", timeout: 10) { $0.int("color_scheme") == 1 }
+        #expect(firstFrame.index < timeout.index && timeout.index < answer.index)
+        _ = try app.waitForEvent(named: "views", since: answer.index) { $0.string("appearance") == "dark" }
+        #expect(app.waitForQuiescence(quiet: 0.3))
+        #expect(isDark(try backgroundPixel(app, display: xvfb.display)))
+    }
+
+    @Test func aPortalThatStartsAfterTheAppIsReadWhenItAppears() throws {
+        let xvfb = try XvfbServer(width: 800, height: 600)
+        defer { xvfb.stop() }
+        let session = try PortalSession(server: xvfb, portal: .none)
+        defer { session.stop() }
+        let app = try hello(session, xvfb)
+        defer { _ = app.terminate() }
+        let missing = try app.waitForEvent(named: "portal.unavailable")
+        #expect(missing.string("reason") == "org.freedesktop.DBus.Error.ServiceUnknown")
+        _ = try app.waitForEvent(named: "views") { $0.string("appearance") == "light" }
+        let mark = app.mark()
+        try session.start(.fake(colorScheme: 1, contrast: 1))
+        _ = try app.waitForEvent(named: "portal.appearance", since: mark) { $0.int("color_scheme") == 1 && $0.string("source") == "read" }
+        _ = try app.waitForEvent(named: "views", since: mark) { $0.string("appearance") == "dark-high-contrast" }
+        #expect(app.waitForQuiescence(quiet: 0.3))
+        #expect(isDark(try backgroundPixel(app, display: xvfb.display)))
+    }
+
     @Test func xkitAppearanceOutranksThePortalWhoseContrastIsStillFollowed() throws {
         let xvfb = try XvfbServer(width: 800, height: 600)
         defer { xvfb.stop() }
