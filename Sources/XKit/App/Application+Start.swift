@@ -17,6 +17,7 @@ extension Application {
         app.desktopTraitCollectionDidChange(platform.desktopTraits)
         app.makeCurrent()
         platform.startAccessibilityIfEnabled()
+        platform.startPortalIfNeeded()
         return app
     }
 

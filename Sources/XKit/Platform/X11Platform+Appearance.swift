@@ -1,7 +1,8 @@
 import Glibc
 @_spi(Platform) import XKitCore
 
-/// The desktop's appearance on X11: `XKIT_APPEARANCE`, else the XSETTINGS theme name, followed live.
+/// The desktop's appearance on X11: `XKIT_APPEARANCE` / `XKIT_CONTRAST`, else the portal, else the
+/// XSETTINGS theme name, all followed live (`DesktopAppearance` decides).
 extension X11Platform {
     /// The style `XKIT_APPEARANCE` forces, read once; a bad value is warned about and ignored.
     static let forcedAppearance: UserInterfaceStyle? = {
@@ -14,12 +15,43 @@ extension X11Platform {
         }
     }()
 
+    /// The contrast `XKIT_CONTRAST` forces, read once; a bad value is warned about and ignored.
+    static let forcedContrast: AccessibilityContrast? = {
+        let value = getenv("XKIT_CONTRAST").map { String(cString: $0) }
+        do throws(AppearanceSettingError) {
+            return try DesktopAppearance.forcedContrast(value)
+        } catch {
+            Trace.warnOnce("appearance.contrast", error.description)
+            return nil
+        }
+    }()
+
     /// Applies the theme name the XSETTINGS manager reports (`Net/ThemeName`): every window that
     /// follows the desktop redraws in its appearance, with no restart.
     func applyAppearanceSettings(_ values: [String: XSettingValue]) {
-        var themeName: String?
+        themeName = nil
         if case .string(let name)? = values["Net/ThemeName"] { themeName = name }
-        desktopTraits = DesktopAppearance.traits(forced: X11Platform.forcedAppearance, themeName: themeName)
+        updateDesktopTraits()
+    }
+
+    /// Starts following the portal's appearance settings when there is a session bus and something
+    /// left to follow (not both forced); the answer comes later, so the first frame never waits for it.
+    ///
+    /// Without `DBUS_SESSION_BUS_ADDRESS` this is one `getenv`: no thread, no library is loaded.
+    func startPortalIfNeeded() {
+        guard portalReader == nil, X11Platform.forcedAppearance == nil || X11Platform.forcedContrast == nil,
+              let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty else { return }
+        let reader = PortalSettingsReader { [weak self] appearance in
+            self?.portalAppearance = appearance
+            self?.updateDesktopTraits()
+        }
+        portalReader = reader
+        reader.start(sessionAddress: address)
+    }
+
+    private func updateDesktopTraits() {
+        desktopTraits = DesktopAppearance.traits(forced: X11Platform.forcedAppearance, forcedContrast: X11Platform.forcedContrast,
+                                                 portal: portalAppearance, themeName: themeName)
         application?.desktopTraitCollectionDidChange(desktopTraits)
     }
 }

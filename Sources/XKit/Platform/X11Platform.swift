@@ -25,7 +25,14 @@ public final class X11Platform: Platform {
     /// The application this platform runs (set by `Application.start`).
     weak var application: Application?
     /// The desktop's appearance as last read (`X11Platform+Appearance`), handed to the app when it starts.
-    var desktopTraits = DesktopAppearance.traits(forced: X11Platform.forcedAppearance, themeName: nil)
+    var desktopTraits = DesktopAppearance.traits(forced: X11Platform.forcedAppearance, forcedContrast: X11Platform.forcedContrast,
+                                                 themeName: nil)
+    /// The XSETTINGS manager's `Net/ThemeName`, if it has one.
+    var themeName: String?
+    /// What the portal's `org.freedesktop.appearance` says, once read.
+    var portalAppearance = PortalAppearance()
+    /// Follows the portal, once started (`startPortalIfNeeded`).
+    var portalReader: PortalSettingsReader?
 
     public let clock: Clock = SystemClock.shared
     public private(set) var settings: DesktopSettings
