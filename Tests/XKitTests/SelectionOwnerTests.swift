@@ -33,6 +33,29 @@ extension SelectionTests {
             #expect(!withEuro.contains("STRING") && withEuro.contains("UTF8_STRING") && !withEuro.contains("INCR"))
         }
 
+        @Test func aSlowRepresentationIsMadeOffTheMainActorWhileOtherRequestsAreAnswered() async throws {
+            let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+            var item = PasteboardItem()
+            item.setBackgroundDataProvider(forType: "image/png") {
+                started.signal()
+                // Made on the main actor, this wait would stall every other request for 5 s.
+                _ = release.wait(timeout: .now() + 5)
+                return Array(repeating: 7, count: 300_000)
+            }
+            try board.setItem(item)
+            async let png = offMain { RawClient().fetch(target: "image/png")?.bytes }
+            let whileMaking = await offMain { () -> (Bool, Double) in
+                guard started.wait(timeout: .now() + 5) == .success else { return (false, 0) }
+                let begin = Date()
+                let targets = RawClient().fetch(target: "TARGETS")
+                release.signal()
+                return (targets != nil, Date().timeIntervalSince(begin))
+            }
+            #expect(whileMaking.0, "TARGETS was answered while the PNG was being made")
+            #expect(whileMaking.1 < 1, "TARGETS took \(whileMaking.1) s")
+            #expect(await png == Array(repeating: 7, count: 300_000), "the waiting requestor gets the bytes, through INCR")
+        }
+
         @Test func stringIsLatin1AndRefusedWithoutALatin1Form() async throws {
             try board.setString("café")
             let latin = await offMain { RawClient().fetch(target: "STRING").map { ($0.type, $0.bytes) } }

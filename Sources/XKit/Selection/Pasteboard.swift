@@ -61,12 +61,16 @@ package final class Pasteboard {
 
     /// Puts an item on the pasteboard: its text as every text target, and each representation (`text/html`,
     /// `image/png`, …) as a target of that name whose bytes its provider makes when first asked for.
+    /// A background provider starts at once, off the main actor: people paste seconds after they copy,
+    /// and a 4096×4096 PNG takes longer than that to encode on a slow machine.
     ///
     ///     try Pasteboard.general.setItem(PasteboardItem(attributedText: styled))
     ///
     /// - Throws: as `setString`.
     package func setItem(_ item: PasteboardItem, time: UInt32? = nil) throws {
-        try acquire(SelectionContent(item: item), time: time)
+        let content = SelectionContent(item: item)
+        try acquire(content, time: time)
+        content.startBackgroundWork()
     }
 
     private func acquire(_ content: SelectionContent, time: UInt32?) throws {

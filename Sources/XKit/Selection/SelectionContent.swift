@@ -11,6 +11,8 @@ final class SelectionContent {
     let representations: [PasteboardItem.Representation]
     private var latin1Cache: [UInt8]??
     private var made: [String: Result<[UInt8], Error>] = [:]
+    /// Who waits for a representation being made on a background thread, by type.
+    private var waiting: [String: [@MainActor () -> Void]] = [:]
 
     init(utf8: [UInt8]) {
         self.utf8 = utf8
@@ -46,6 +48,33 @@ final class SelectionContent {
     /// The bytes of a representation, made on the first request (a PNG is encoded once however many
     /// requestors ask); nil when it is not offered. A provider's failure is kept too, so a refused
     /// 30000×30000 image is not attempted again by every requestor.
+    /// Whether `type` can be converted now. False when its bytes are being made on a background
+    /// thread (started by this call if need be); `whenReady` then runs on the main actor once they
+    /// are made, or have failed, and the request is answered then.
+    func isReady(_ type: String, whenReady: @escaping @MainActor () -> Void) -> Bool {
+        guard made[type] == nil,
+              let background = representations.first(where: { $0.type == type })?.backgroundProvider else { return true }
+        if waiting[type] != nil {
+            waiting[type, default: []].append(whenReady)
+            return false
+        }
+        waiting[type] = [whenReady]
+        Task { @MainActor in
+            let result = await Task.detached(priority: .userInitiated) { Result { try background() } }.value
+            self.made[type] = result
+            let waiters = self.waiting.removeValue(forKey: type) ?? []
+            for waiter in waiters { waiter() }
+        }
+        return false
+    }
+
+    /// Starts making every background representation now, so a paste finds its bytes ready.
+    func startBackgroundWork() {
+        for representation in representations where representation.backgroundProvider != nil {
+            _ = isReady(representation.type) {}
+        }
+    }
+
     func data(forType type: String) throws -> [UInt8]? {
         if let result = made[type] { return try result.get() }
         guard let representation = representations.first(where: { $0.type == type }) else { return nil }

@@ -88,6 +88,12 @@ final class SelectionOwner {
         guard isOwner, let content, time == 0 || !SelectionWire.isTime(time, before: acquiredAt) else {
             return hub.refuse(request)
         }
+        // A representation made on a background thread (a big PNG) is answered when it is made: the
+        // requestor waits for its SelectionNotify, and this app goes on meanwhile.
+        if request.target != atoms.multiple, !content.representations.isEmpty,
+           !content.isReady(connection.atomName(request.target), whenReady: { [weak self] in self?.handleRequest(request) }) {
+            return
+        }
         // Obsolete clients send property None: ICCCM says use the target atom as the property.
         let property = request.property != 0 ? request.property : request.target
         let converter = TargetConverter(hub: hub, content: content, acquiredAt: acquiredAt)

@@ -36,6 +36,15 @@ public struct PasteboardItem {
         public let type: String
         /// Makes the bytes; throws `PasteboardError` with a reason when it cannot (too large, …).
         public let provider: @MainActor () throws -> [UInt8]
+        /// The same bytes made on a background thread, for a representation slow to make (a big
+        /// image's PNG): an owner answering another app makes them there, so the app never stalls.
+        public let backgroundProvider: (@Sendable () throws -> [UInt8])?
+
+        init(type: String, provider: @escaping @MainActor () throws -> [UInt8], backgroundProvider: (@Sendable () throws -> [UInt8])? = nil) {
+            self.type = type
+            self.provider = provider
+            self.backgroundProvider = backgroundProvider
+        }
     }
 
     /// The plain-text form, offered as every text target; nil for an item with no text (an image).
@@ -55,6 +64,16 @@ public struct PasteboardItem {
     public mutating func setDataProvider(forType type: String, _ provider: @escaping @MainActor () throws -> [UInt8]) {
         representations.removeAll { $0.type == type }
         representations.append(Representation(type: type, provider: provider))
+    }
+
+    /// Adds (or replaces) a representation made on request on a background thread.
+    ///
+    /// For bytes slow to make, such as a big image's PNG: while they are made, the app goes on
+    /// drawing and answering input, and the requesting app simply waits for its reply. Paths that
+    /// need the bytes at once (a paste into this same app) call the provider directly.
+    public mutating func setBackgroundDataProvider(forType type: String, _ provider: @escaping @Sendable () throws -> [UInt8]) {
+        representations.removeAll { $0.type == type }
+        representations.append(Representation(type: type, provider: { try provider() }, backgroundProvider: provider))
     }
 
     /// Adds (or replaces) a representation whose bytes are already made.
@@ -96,6 +115,6 @@ extension PasteboardItem {
         self.init()
         let bitmap = image.bitmap
         try encoder.checkEncodable(width: bitmap.width, height: bitmap.height)
-        setDataProvider(forType: PasteboardType.png) { try encoder.pngData(bitmap) }
+        setBackgroundDataProvider(forType: PasteboardType.png) { try encoder.pngData(bitmap) }
     }
 }
