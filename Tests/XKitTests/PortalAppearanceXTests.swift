@@ -7,16 +7,11 @@ import XKitTesting
 /// backend, a fake one for `contrast` (the GTK backend has none), and one that never answers.
 @Suite(.serialized)
 struct PortalAppearanceXTests {
-    /// The window background's pixel, well inside the window and away from every view of the hello scene.
     private func backgroundPixel(_ app: AppProcess, display: String) throws -> RGBImage.Pixel {
-        let window = try #require(app.latestViews().first, "no views traced")
-        let shot = try Screenshot.capture(rect: Rect(x: window.frame.minX + 2, y: window.frame.maxY - 4, width: 2, height: 2),
-                                          display: display)
-        return shot[0, 0]
+        try AppearancePixels.background(app, display: display)
     }
-
-    private func isDark(_ p: RGBImage.Pixel) -> Bool { Int(p.r) + Int(p.g) + Int(p.b) < 3 * 80 }
-    private func isLight(_ p: RGBImage.Pixel) -> Bool { Int(p.r) + Int(p.g) + Int(p.b) > 3 * 200 }
+    private func isDark(_ p: RGBImage.Pixel) -> Bool { AppearancePixels.isDark(p) }
+    private func isLight(_ p: RGBImage.Pixel) -> Bool { AppearancePixels.isLight(p) }
 
     private func hello(_ session: PortalSession, _ xvfb: XvfbServer, _ extra: [String: String] = [:]) throws -> AppProcess {
         try AppProcess("xkit-demo", arguments: ["--scene", "hello"], environment: session.environment.merging(extra) { $1 },

@@ -5,26 +5,23 @@ import Glibc
 /// XSETTINGS theme name, all followed live (`DesktopAppearance` decides).
 extension X11Platform {
     /// The style `XKIT_APPEARANCE` forces, read once; a bad value is warned about and ignored.
-    static let forcedAppearance: UserInterfaceStyle? = {
-        let value = getenv("XKIT_APPEARANCE").map { String(cString: $0) }
-        do throws(AppearanceSettingError) {
-            return try DesktopAppearance.forcedStyle(value)
-        } catch {
-            Trace.warnOnce("appearance.forced", error.description)
-            return nil
-        }
-    }()
+    static let forcedAppearance: UserInterfaceStyle? = forced("XKIT_APPEARANCE", warning: "appearance.forced",
+                                                              DesktopAppearance.forcedStyle)
 
     /// The contrast `XKIT_CONTRAST` forces, read once; a bad value is warned about and ignored.
-    static let forcedContrast: AccessibilityContrast? = {
-        let value = getenv("XKIT_CONTRAST").map { String(cString: $0) }
+    static let forcedContrast: AccessibilityContrast? = forced("XKIT_CONTRAST", warning: "appearance.contrast",
+                                                               DesktopAppearance.forcedContrast)
+
+    private static func forced<Value>(_ variable: String, warning: String,
+                                      _ parse: (String?) throws(AppearanceSettingError) -> Value?) -> Value? {
+        let value = getenv(variable).map { String(cString: $0) }
         do throws(AppearanceSettingError) {
-            return try DesktopAppearance.forcedContrast(value)
+            return try parse(value)
         } catch {
-            Trace.warnOnce("appearance.contrast", error.description)
+            Trace.warnOnce(warning, error.description)
             return nil
         }
-    }()
+    }
 
     /// Applies the theme name the XSETTINGS manager reports (`Net/ThemeName`): every window that
     /// follows the desktop redraws in its appearance, with no restart.
