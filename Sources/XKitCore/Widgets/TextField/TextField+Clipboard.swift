@@ -12,7 +12,7 @@ extension TextField {
     public func cut(event: InputEvent? = nil) {
         guard editing.hasSelection else { return }
         copy(event: event)
-        edit { $0.replaceSelection(with: "") }
+        replaceUserText(editing.selection, with: "", kind: .other)
     }
 
     /// Reads a selection and inserts it at the caret (or hands it to `pasteHandler`).
@@ -71,7 +71,7 @@ extension TextField {
             editing.selectAll()
             selectionDidChange()
             publishPrimary(event: event)
-        case .delete: edit { $0.replaceSelection(with: "") }
+        case .delete: replaceUserText(editing.selection, with: "", kind: .other)
         default: return false
         }
         return true

@@ -12,62 +12,7 @@ extension TextView: TextInputClient {
 
     func handleTextKey(_ event: KeyEvent) -> Bool {
         guard let command = TextEditCommand(event) else { return false }
-        let extend = command.extend, word = command.word
-        let segmenter = textMeasurer.textSegmenter
-        func move(_ to: Int, keepGoal: Bool = false) {
-            setSelection(anchor: extend ? anchor : to, caret: to, keepGoal: keepGoal)
-            if extend { publishPrimary(event: event) }
-        }
-        switch command.verb {
-        case .left:
-            if hasSelection && !extend && !word { move(selectedRange.lowerBound) } else { move(word ? wordStart(before: caret) : caret - 1) }
-        case .right:
-            if hasSelection && !extend && !word { move(selectedRange.upperBound) } else { move(word ? wordEnd(after: caret) : caret + 1) }
-        case .up: move(verticalOffset(lines: -1), keepGoal: true)
-        case .down: move(verticalOffset(lines: 1), keepGoal: true)
-        case .pageUp: move(verticalOffset(points: -max(lineHeight, bounds.height * 0.9)), keepGoal: true)
-        case .pageDown: move(verticalOffset(points: max(lineHeight, bounds.height * 0.9)), keepGoal: true)
-        case .lineStart: move(lineBounds(at: caret).lowerBound)
-        case .lineEnd: move(lineBounds(at: caret).upperBound)
-        case .documentStart: move(0)
-        case .documentEnd: move(storage.count)
-        case .deleteBackward:
-            guard isEditable else { return false }
-            if hasSelection { replace(selectedRange, with: "") }
-            else if caret > 0 { replace((word ? wordStart(before: caret) : caret - 1)..<caret, with: "", kind: .deletingBackward) }
-        case .deleteForward:
-            guard isEditable else { return false }
-            if hasSelection { replace(selectedRange, with: "") }
-            else if caret < storage.count { replace(caret..<(word ? wordEnd(after: caret) : caret + 1), with: "", kind: .deletingForward) }
-        case .undo: undo()
-        case .redo: redo()
-        case .newline:
-            guard isEditable else { return false }
-            insertText("\n")
-        case .tab:
-            guard isEditable, !tabMovesFocus, !extend else { return false }
-            insertText("\t")
-        case .insert(let text):
-            guard isEditable else { return false }
-            insertText(text)
-        }
-        _ = segmenter
-        return true
-    }
-
-    /// Word movement within the caret's paragraph, stepping over a line break at its ends (`TextWords`).
-    func wordStart(before offset: Int) -> Int {
-        let (p, start) = storage.paragraphIndex(containing: offset)
-        let local = offset - start
-        guard local > 0 else { return max(0, offset - 1) }
-        return start + TextWords.wordStart(in: storage.paragraph(p), before: local, segmenter: textMeasurer.textSegmenter)
-    }
-
-    func wordEnd(after offset: Int) -> Int {
-        let (p, start) = storage.paragraphIndex(containing: offset)
-        let local = offset - start
-        guard local < storage.paragraphLength(p) else { return min(storage.count, offset + 1) }
-        return start + TextWords.wordEnd(in: storage.paragraph(p), after: local, segmenter: textMeasurer.textSegmenter)
+        return runEditCommand(command, event: event)
     }
 
     /// The character range of the visual line holding an offset (its wrapped line within the paragraph).
@@ -82,6 +27,17 @@ extension TextView: TextInputClient {
         // A wrapped line's trailing space belongs before the next line: End stops before it.
         if hi < storage.paragraphLength(p), hi > lo { hi -= 1 }
         return (start + lo)..<(start + hi)
+    }
+
+    /// Up and Down by a line, Page Up and Page Down by nine tenths of the view.
+    func verticalMoveTarget(_ verb: TextEditCommand.Verb) -> Int? {
+        switch verb {
+        case .up: return verticalOffset(lines: -1)
+        case .down: return verticalOffset(lines: 1)
+        case .pageUp: return verticalOffset(points: -max(lineHeight, bounds.height * 0.9))
+        case .pageDown: return verticalOffset(points: max(lineHeight, bounds.height * 0.9))
+        default: return nil
+        }
     }
 
     /// The offset `lines` lines up or down, at the goal x kept since the last horizontal move.
