@@ -2,7 +2,7 @@
 /// `TextEditCommand`, types, deletes, undoes and redoes; the view says what its text and selection
 /// are, what its lines are, and what an edit or a selection change does on screen.
 @MainActor
-protocol TextEditingHost: AnyObject {
+protocol TextEditingHost: View {
     /// The text the commands work on.
     associatedtype Buffer: TextEditingBuffer
     /// What an undo step restores.
@@ -39,8 +39,16 @@ protocol TextEditingHost: AnyObject {
     func verticalMoveTarget(_ verb: TextEditCommand.Verb) -> Int?
     /// Return where it inserts no line break (a field's commit).
     func commitLine()
-    /// Offers a non-empty selection as PRIMARY.
-    func publishPrimary(event: InputEvent?)
+    /// The font and colour copied text keeps (as text/html beside the plain text).
+    var font: Font { get }
+    /// The colour of the text.
+    var textColor: Color { get }
+    /// The direction copied text is written with; nil takes it from the text.
+    var baseWritingDirection: TextDirection? { get }
+    /// The most UTF-8 bytes a paste inserts (a larger one is refused with a warning); nil for no limit.
+    var pasteLimit: Int? { get }
+    /// Offered pasted text first; true when it was handled there and is not to be inserted.
+    func pasteHandledElsewhere(_ string: String) -> Bool
 }
 
 extension TextEditingHost {

@@ -57,6 +57,10 @@ extension TextField: TextEditingHost {
         }
     }
 
+    var pasteLimit: Int? { nil }
+
+    func pasteHandledElsewhere(_ string: String) -> Bool { pasteHandler?(self, string) ?? false }
+
     func commitLine() {
         onCommit?(self)
         sendActions(for: .primaryActionTriggered)

@@ -20,11 +20,7 @@ extension TextField {
             selectionDidChange()
             return true
         case .middle:
-            becomeFirstResponder()
-            editing.moveCaret(to: characterOffset(at: local))
-            selectionDidChange()
-            pasteAsync(.primary)
-            return true
+            return pastePrimary(at: characterOffset(at: local))
         default:
             return false
         }

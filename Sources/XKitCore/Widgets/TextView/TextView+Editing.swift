@@ -26,6 +26,10 @@ extension TextView: TextEditingHost {
         replace(range, with: string, kind: kind)
     }
 
+    var pasteLimit: Int? { TextView.pasteLimit }
+
+    func pasteHandledElsewhere(_ string: String) -> Bool { false }
+
     /// Return in a text view is a line break, never a commit.
     func commitLine() {}
 }

@@ -1,4 +1,4 @@
-/// Keys, clicks, drags, the clipboard, PRIMARY and the input method's composition.
+/// Keys, clicks, drags, the clipboard calls and the input method's composition.
 extension TextView: TextInputClient {
     func handleKeyDown(_ event: KeyEvent) -> Bool {
         guard event.kind == .down else { return false }
@@ -82,11 +82,7 @@ extension TextView: TextInputClient {
             }
             return true
         case .middle:
-            guard isEditable else { return false }
-            becomeFirstResponder()
-            setSelection(anchor: offset, caret: offset)
-            pasteAsync(.primary)
-            return true
+            return pastePrimary(at: offset)
         default:
             return false
         }
@@ -133,79 +129,20 @@ extension TextView: TextInputClient {
         clicks.press(at: event.location, time: event.time, settings: window?.platform.settings ?? .standard)
     }
 
-    // MARK: Clipboard
+    // MARK: Clipboard (the editing core's: `TextEditingHost+Clipboard`)
 
     /// Copies the selection to CLIPBOARD, line breaks as in the document.
-    public func copy(event: InputEvent? = nil) {
-        guard hasSelection, let pasteboard = application?.platform.pasteboard(.clipboard) else { return }
-        let copied = selectedText
-        pasteboard.setString(copied, event: event)
-        Trace.emit("copied", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("bytes", .int(copied.utf8.count))])
-    }
+    public func copy(event: InputEvent? = nil) { copySelection(event: event) }
 
     /// Copies the selection to CLIPBOARD and deletes it, when the view is editable.
-    public func cut(event: InputEvent? = nil) {
-        guard hasSelection, isEditable else { return }
-        copy(event: event)
-        replace(selectedRange, with: "")
-    }
+    public func cut(event: InputEvent? = nil) { cutSelection(event: event) }
 
-    /// The most characters a paste inserts; a larger one is refused with a warning.
+    /// The most UTF-8 bytes a paste inserts; a larger one is refused with a warning.
     public static let pasteLimit = 64 * 1024 * 1024
 
     /// Reads a selection and inserts it at the caret; returns whether anything was pasted.
     @discardableResult
-    public func paste(from selection: ClipboardSelection) async -> Bool {
-        guard let pasteboard = application?.platform.pasteboard(selection) else { return false }
-        let fetched: String?
-        do { fetched = try await pasteboard.string() } catch {
-            Trace.warn("paste failed: \(error)")
-            return false
-        }
-        guard let string = fetched, !string.isEmpty, isEditable else { return false }
-        guard string.utf8.count <= TextView.pasteLimit else {
-            Trace.warn("paste of \(string.utf8.count) bytes refused: a text view takes at most \(TextView.pasteLimit)")
-            return false
-        }
-        insertText(string)
-        Trace.emit("pasted", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null),
-                              ("selection", .string(selection == .primary ? "primary" : "clipboard")), ("bytes", .int(string.utf8.count))])
-        return true
-    }
-
-    func pasteAsync(_ selection: ClipboardSelection) {
-        Task { [weak self] in await self?.paste(from: selection) }
-    }
-
-    /// Offers a non-empty selection as PRIMARY.
-    func publishPrimary(event: InputEvent?) {
-        guard hasSelection, let pasteboard = application?.platform.pasteboard(.primary) else { return }
-        pasteboard.setString(selectedText, event: event)
-    }
-
-    func canPerformEditAction(_ action: Action) -> Bool? {
-        switch action {
-        case .copy: return hasSelection
-        case .cut, .delete: return hasSelection && isEditable
-        case .paste: return isEditable && application != nil
-        case .selectAll: return storage.count > 0
-        default: return nil
-        }
-    }
-
-    func performEditAction(_ action: Action, event: InputEvent?) -> Bool {
-        switch action {
-        case .copy: copy(event: event)
-        case .cut: cut(event: event)
-        case .paste: pasteAsync(.clipboard)
-        case .selectAll:
-            setSelection(anchor: 0, caret: storage.count)
-            publishPrimary(event: event)
-        case .delete: replace(selectedRange, with: "")
-        default: return false
-        }
-        return true
-    }
+    public func paste(from selection: ClipboardSelection) async -> Bool { await pasteText(from: selection) }
 
     // MARK: Input method
 
