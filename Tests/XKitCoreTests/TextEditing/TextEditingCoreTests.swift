@@ -135,3 +135,44 @@ import XKitHeadless
         #expect(TextSelection(anchor: 5, caret: 5).deletionRange(forward: false, word: true, in: line, segmenter: segmenter) == 3..<5)
     }
 }
+
+/// The clipboard and composition halves of the one model, run against both views.
+@MainActor
+@Suite(.serialized) struct TextEditingCoreClipboardAndCompositionTests {
+    typealias Subject = TextEditingCoreTests.Subject
+
+    @Test func copyCutPasteAndSelectAllGoThroughTheSamePathInBoth() async {
+        for s in [Subject(field: true), Subject(field: false)] {
+            s.run(.type("alpha beta"))
+            s.scene.key(.character("a"), modifiers: [.control])
+            #expect(s.scene.platform.primary.contents == "alpha beta", "\(s.name): Select All sets PRIMARY")
+            s.scene.key(.character("x"), modifiers: [.control])
+            #expect(s.text() == "" && s.scene.platform.clipboard.contents == "alpha beta", "\(s.name)")
+            #expect(s.view.canPerformAction(.undo, sender: nil) && !s.view.canPerformAction(.redo, sender: nil), "\(s.name)")
+            #expect(s.view.perform(.undo, sender: nil, event: nil))
+            #expect(s.text() == "alpha beta" && s.selection() == 0..<10, "\(s.name): the cut comes back selected")
+            s.scene.platform.clipboard.contents = "gamma"
+            var pasted = false
+            if let field = s.view as? TextField { pasted = await field.paste(from: .clipboard) }
+            if let view = s.view as? TextView { pasted = await view.paste(from: .clipboard) }
+            #expect(pasted && s.text() == "gamma", "\(s.name)")
+        }
+    }
+
+    @Test func theCompositionReplacesTheSelectionOnScreenAndItsCommitIsTyping() {
+        for s in [Subject(field: true), Subject(field: false)] {
+            s.run(.type("ab"))
+            s.run(.key(.left, [.shift]))
+            let surface = s.scene.platform.surface(of: s.scene.window)
+            surface?.changePreedit(Preedit(text: "", caret: 0))
+            #expect((s.view as? TextField)?.preedit ?? (s.view as? TextView)?.preedit == nil, "\(s.name): an empty composition is none")
+            surface?.changePreedit(Preedit(text: "한", caret: 1))
+            let shown = (s.view as? TextField)?.displayedText ?? (s.view as? TextView)?.displayedParagraph(0).text
+            #expect(shown == "a한" && s.text() == "ab", "\(s.name): shown in place of the selection, not in the text")
+            surface?.commitText("한")
+            #expect(s.text() == "a한" && s.selection() == 2..<2, "\(s.name)")
+            s.run(.ctrl(.character("z")))
+            #expect(s.text() == "ab", "\(s.name): a commit is an undo step")
+        }
+    }
+}

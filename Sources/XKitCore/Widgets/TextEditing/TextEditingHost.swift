@@ -2,7 +2,7 @@
 /// `TextEditCommand`, types, deletes, undoes and redoes; the view says what its text and selection
 /// are, what its lines are, and what an edit or a selection change does on screen.
 @MainActor
-protocol TextEditingHost: View {
+protocol TextEditingHost: View, TextInputClient {
     /// The text the commands work on.
     associatedtype Buffer: TextEditingBuffer
     /// What an undo step restores.
@@ -49,6 +49,12 @@ protocol TextEditingHost: View {
     var pasteLimit: Int? { get }
     /// Offered pasted text first; true when it was handled there and is not to be inserted.
     func pasteHandledElsewhere(_ string: String) -> Bool
+    /// The input method's composition, shown in place of the selection (`TextComposition`).
+    var preedit: Preedit? { get set }
+    /// The caret's rect in bounds coordinates (the composition's caret while composing).
+    var caretRect: Rect { get }
+    /// The composition started, changed or ended: show it.
+    func compositionDidChange()
 }
 
 extension TextEditingHost {

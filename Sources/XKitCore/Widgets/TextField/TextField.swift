@@ -266,7 +266,7 @@ open class TextField: Control {
     open override var canBecomeFirstResponder: Bool { isEnabled && !isHidden }
 
     open override func focusDidChange() {
-        if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
+        finishCompositionOnFocusLoss()
         super.focusDidChange()
         markTraceChanged()
         restartCaretBlink()

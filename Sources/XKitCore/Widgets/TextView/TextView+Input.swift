@@ -67,7 +67,7 @@ extension TextView: TextInputClient {
 
     func handlePointerDown(_ event: PointerEvent) -> Bool {
         guard isSelectable || isEditable else { return false }
-        if preedit != nil { window?.finishComposition(for: self) }
+        finishCompositionBeforeClick()
         let local = convert(event.location, from: nil)
         let offset = characterOffset(at: local)
         switch event.button {
@@ -146,23 +146,17 @@ extension TextView: TextInputClient {
 
     // MARK: Input method
 
-    public func setPreedit(_ preedit: Preedit?) {
-        let shown = preedit.flatMap { $0.text.isEmpty ? nil : $0 }
-        guard shown != self.preedit else { return }
-        let paragraph = storage.paragraphIndex(containing: selectedRange.lowerBound).index
-        self.preedit = shown
-        layoutState.cache[paragraph] = nil
+    public func setPreedit(_ preedit: Preedit?) { updateComposition(preedit) }
+
+    /// Only the caret's paragraph shows the composition: only its layout is dropped.
+    func compositionDidChange() {
+        layoutState.cache[storage.paragraphIndex(containing: selectedRange.lowerBound).index] = nil
         scrollCaretIntoView()
         setNeedsDisplay()
         markTraceChanged()
     }
 
-    public var textInputCaretRectInWindow: Rect? {
-        guard window != nil else { return nil }
-        return convert(caretRect, to: nil)
-    }
+    public var textInputCaretRectInWindow: Rect? { compositionCaretRectInWindow }
 
-    public func insertCommittedText(_ text: String) {
-        insertText(text)
-    }
+    public func insertCommittedText(_ text: String) { commitComposition(text) }
 }

@@ -185,7 +185,7 @@ open class TextView: ScrollView {
     open override var canBecomeFirstResponder: Bool { (isEditable || isSelectable) && !isHidden }
 
     open override func focusDidChange() {
-        if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
+        finishCompositionOnFocusLoss()
         super.focusDidChange()
         undoHistory.breakCoalescing()
         markTraceChanged()
