@@ -31,16 +31,17 @@ extension TextField: TextEditingHost {
     /// Beyond `maximumLength`, only the characters that fit are inserted; line breaks and tabs become spaces.
     @discardableResult
     func replaceUserText(_ range: Range<Int>, with string: String, kind: TextEditKind) -> Bool {
-        let n = editing.count
-        let lo = max(0, min(n, range.lowerBound)), hi = max(lo, min(n, range.upperBound))
+        // replaceSelection clamps the range; the field is counted (a walk of its text) only for a limit.
         var string = string
         if let limit = maximumLength {
+            let n = editing.count
+            let lo = max(0, min(n, range.lowerBound)), hi = max(lo, min(n, range.upperBound))
             let room = max(0, limit - (n - (hi - lo)))
             if string.count > room { string = String(string.prefix(room)) }
         }
-        guard !string.isEmpty || lo != hi else { return false }
+        guard !string.isEmpty || !range.isEmpty else { return false }
         let before = editing
-        editing.textSelection = TextSelection(anchor: lo, caret: hi)
+        editing.textSelection = TextSelection(anchor: range.lowerBound, caret: range.upperBound)
         editing.replaceSelection(with: string)
         undoHistory.willEdit(before, kind: kind, typed: string)
         textDidChange(notify: true)
