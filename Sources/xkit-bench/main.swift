@@ -9,6 +9,7 @@ usage: xkit-bench MODE [ARGS]
   png [ROUNDS] [SIDE]  a 4096×4096 picture copied as image/png (encoded on request) read by xclip,
                     against xclip serving the same PNG file
   text [ARGS]       lay out 1 MiB of mixed-script text at 600 px and hit-test it, against Pango
+  edit [KEYS]       keys into a TextField and a 1 MiB TextView without a display (for callgrind counts)
   fuzz [COUNT]      random Unicode strings laid out and hit-tested at random points (default 1,000,000)
   keylat [KEYS] [ROUNDS] [MIB]  keypress-to-pixels latency of XKit's tag field (10 and 10,000 tags, and
                     during a MIB CLIPBOARD transfer) vs the Xlib+Xft floor, GtkEntry and Tk entry
@@ -31,6 +32,7 @@ let modes: [String: @MainActor ([String]) async -> Int32] = [
     "png": { await runPNGCopyBench(arguments: $0) },
     "text": { runTextBench(arguments: $0) },
     "fuzz": { runFuzzBench(arguments: $0) },
+    "edit": { runEditBench(arguments: $0) },
     "hostile": { runHostileBench(arguments: $0) },
 ]
 

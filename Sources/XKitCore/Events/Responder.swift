@@ -60,4 +60,8 @@ public struct Action: Hashable, Sendable, CustomStringConvertible {
     public static let selectAll = Action("selectAll")
     /// Remove the selection.
     public static let delete = Action("delete")
+    /// Go back one edit.
+    public static let undo = Action("undo")
+    /// Go forward one undone edit.
+    public static let redo = Action("redo")
 }

@@ -77,8 +77,12 @@ public struct MenuItem: Sendable {
         MenuItem(title: "Delete", action: .delete),
     ]
 
-    /// The context menu's edit group, in desktop order (Select All after a separator).
+    /// The context menu's edit group, in desktop order (Undo and Redo first, Select All last, each
+    /// after a separator).
     public static let standardContext: [MenuItem] = [
+        MenuItem(title: "Undo", action: .undo),
+        MenuItem(title: "Redo", action: .redo),
+        .separator,
         MenuItem(title: "Cut", action: .cut),
         MenuItem(title: "Copy", action: .copy),
         MenuItem(title: "Paste", action: .paste),

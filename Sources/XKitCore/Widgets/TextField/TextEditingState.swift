@@ -22,6 +22,11 @@ public struct TextEditingState: Hashable, Sendable {
     public var count: Int { text.count }
     /// The selected offsets, lower bound first (empty at the caret when nothing is selected).
     public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
+    /// The selection as the editing core holds it.
+    var textSelection: TextSelection {
+        get { TextSelection(anchor: anchor, caret: caret) }
+        set { anchor = newValue.anchor; caret = newValue.caret }
+    }
     /// Whether some text is selected.
     public var hasSelection: Bool { anchor != caret }
     /// The selected text.
@@ -48,19 +53,18 @@ public struct TextEditingState: Hashable, Sendable {
 
     /// Deletes the selection, or the character before the caret (the word before it with `word`).
     public mutating func deleteBackward(word: Bool = false, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
-        if !hasSelection {
-            guard caret > 0 else { return }
-            anchor = word ? wordStart(before: caret, segmenter: segmenter) : caret - 1
-        }
-        replaceSelection(with: "")
+        deleteRange(textSelection.deletionRange(forward: false, word: word, in: self, segmenter: segmenter))
     }
 
     /// Deletes the selection, or the character after the caret (the word after it with `word`).
     public mutating func deleteForward(word: Bool = false, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
-        if !hasSelection {
-            guard caret < count else { return }
-            anchor = word ? wordEnd(after: caret, segmenter: segmenter) : caret + 1
-        }
+        deleteRange(textSelection.deletionRange(forward: true, word: word, in: self, segmenter: segmenter))
+    }
+
+    private mutating func deleteRange(_ range: Range<Int>?) {
+        guard let range else { return }
+        anchor = range.lowerBound
+        caret = range.upperBound
         replaceSelection(with: "")
     }
 
@@ -73,20 +77,23 @@ public struct TextEditingState: Hashable, Sendable {
 
     /// Puts the caret at an offset; with `extend`, the anchor stays and the selection grows or shrinks.
     public mutating func moveCaret(to offset: Int, extend: Bool = false) {
-        caret = max(0, min(count, offset))
-        if !extend { anchor = caret }
+        var selection = textSelection
+        selection.moveCaret(to: offset, extend: extend, count: count)
+        textSelection = selection
     }
 
     /// Left arrow: one character (or word) back; without `extend` a selection collapses to its start.
     public mutating func moveLeft(extend: Bool = false, word: Bool = false, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
-        if hasSelection && !extend && !word { moveCaret(to: selection.lowerBound); return }
-        moveCaret(to: word ? wordStart(before: caret, segmenter: segmenter) : caret - 1, extend: extend)
+        var selection = textSelection
+        selection.moveHorizontally(forward: false, extend: extend, word: word, in: self, segmenter: segmenter)
+        textSelection = selection
     }
 
     /// Right arrow: one character (or word) on; without `extend` a selection collapses to its end.
     public mutating func moveRight(extend: Bool = false, word: Bool = false, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
-        if hasSelection && !extend && !word { moveCaret(to: selection.upperBound); return }
-        moveCaret(to: word ? wordEnd(after: caret, segmenter: segmenter) : caret + 1, extend: extend)
+        var selection = textSelection
+        selection.moveHorizontally(forward: true, extend: extend, word: word, in: self, segmenter: segmenter)
+        textSelection = selection
     }
 
     /// Selects all the text.

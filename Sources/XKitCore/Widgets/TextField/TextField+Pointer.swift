@@ -2,8 +2,7 @@
 extension TextField {
     func handlePointerDown(_ event: PointerEvent) -> Bool {
         guard isEnabled else { return false }
-        // A click ends a composition first, as GTK's reset does: offsets then refer to the text alone.
-        if preedit != nil { window?.finishComposition(for: self) }
+        finishCompositionBeforeClick()
         let local = convert(event.location, from: nil)
         switch event.button {
         case .primary:
@@ -20,11 +19,7 @@ extension TextField {
             selectionDidChange()
             return true
         case .middle:
-            becomeFirstResponder()
-            editing.moveCaret(to: characterOffset(at: local))
-            selectionDidChange()
-            pasteAsync(.primary)
-            return true
+            return pastePrimary(at: characterOffset(at: local))
         default:
             return false
         }

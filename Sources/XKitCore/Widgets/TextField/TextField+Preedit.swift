@@ -3,10 +3,9 @@
 /// While composing, the composition replaces the selection on screen (the commit will replace it
 /// in the text); cancelling brings the selection back. The caret is the input method's.
 extension TextField: TextInputClient {
-    public func setPreedit(_ preedit: Preedit?) {
-        let shown = preedit.flatMap { $0.text.isEmpty ? nil : $0 }
-        guard shown != self.preedit else { return }
-        self.preedit = shown
+    public func setPreedit(_ preedit: Preedit?) { updateComposition(preedit) }
+
+    func compositionDidChange() {
         cachedLayout = nil
         scrollCaretIntoView()
         setNeedsDisplay()
@@ -15,22 +14,14 @@ extension TextField: TextInputClient {
         onPreeditChange?(self)
     }
 
-    public var textInputCaretRectInWindow: Rect? {
-        guard window != nil else { return nil }
-        return convert(caretRect, to: nil)
-    }
+    public var textInputCaretRectInWindow: Rect? { compositionCaretRectInWindow }
 
-    public func insertCommittedText(_ text: String) {
-        guard isEnabled else { return }
-        insertText(text)
-    }
+    public func insertCommittedText(_ text: String) { commitComposition(text) }
 
     /// The shown text: the field's text with the composition in place of the selection.
     var displayedText: String {
         guard let preedit else { return editing.text }
-        let chars = Array(editing.text)
-        let r = preeditReplacedRange
-        return String(chars[..<r.lowerBound]) + preedit.text + String(chars[r.upperBound...])
+        return TextComposition.splice(editing.text, replacing: preeditReplacedRange, with: preedit).text
     }
 
     /// The characters of the shown text.

@@ -130,17 +130,7 @@ open class TextField: Control {
 
     /// Replaces the selection with `string` as if typed, calling `onChange`; beyond `maximumLength`,
     /// only the characters that fit are inserted.
-    public func insertText(_ string: String) {
-        var string = string
-        if let limit = maximumLength {
-            let room = max(0, limit - (editing.count - editing.selection.count))
-            if string.count > room { string = String(string.prefix(room)) }
-            guard !string.isEmpty || editing.hasSelection else { return }
-        }
-        undoHistory.willEdit(editing, kind: string.count == 1 && !editing.hasSelection ? .typing : .other, typed: string)
-        editing.replaceSelection(with: string)
-        textDidChange(notify: true)
-    }
+    public func insertText(_ string: String) { insertUserText(string) }
 
     // MARK: Geometry
 
@@ -276,7 +266,7 @@ open class TextField: Control {
     open override var canBecomeFirstResponder: Bool { isEnabled && !isHidden }
 
     open override func focusDidChange() {
-        if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
+        finishCompositionOnFocusLoss()
         super.focusDidChange()
         markTraceChanged()
         restartCaretBlink()

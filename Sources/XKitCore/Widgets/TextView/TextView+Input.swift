@@ -1,4 +1,4 @@
-/// Keys, clicks, drags, the clipboard, PRIMARY and the input method's composition.
+/// Keys, clicks, drags, the clipboard calls and the input method's composition.
 extension TextView: TextInputClient {
     func handleKeyDown(_ event: KeyEvent) -> Bool {
         guard event.kind == .down else { return false }
@@ -12,62 +12,7 @@ extension TextView: TextInputClient {
 
     func handleTextKey(_ event: KeyEvent) -> Bool {
         guard let command = TextEditCommand(event) else { return false }
-        let extend = command.extend, word = command.word
-        let segmenter = textMeasurer.textSegmenter
-        func move(_ to: Int, keepGoal: Bool = false) {
-            setSelection(anchor: extend ? anchor : to, caret: to, keepGoal: keepGoal)
-            if extend { publishPrimary(event: event) }
-        }
-        switch command.verb {
-        case .left:
-            if hasSelection && !extend && !word { move(selectedRange.lowerBound) } else { move(word ? wordStart(before: caret) : caret - 1) }
-        case .right:
-            if hasSelection && !extend && !word { move(selectedRange.upperBound) } else { move(word ? wordEnd(after: caret) : caret + 1) }
-        case .up: move(verticalOffset(lines: -1), keepGoal: true)
-        case .down: move(verticalOffset(lines: 1), keepGoal: true)
-        case .pageUp: move(verticalOffset(points: -max(lineHeight, bounds.height * 0.9)), keepGoal: true)
-        case .pageDown: move(verticalOffset(points: max(lineHeight, bounds.height * 0.9)), keepGoal: true)
-        case .lineStart: move(lineBounds(at: caret).lowerBound)
-        case .lineEnd: move(lineBounds(at: caret).upperBound)
-        case .documentStart: move(0)
-        case .documentEnd: move(storage.count)
-        case .deleteBackward:
-            guard isEditable else { return false }
-            if hasSelection { replace(selectedRange, with: "") }
-            else if caret > 0 { replace((word ? wordStart(before: caret) : caret - 1)..<caret, with: "", kind: .deletingBackward) }
-        case .deleteForward:
-            guard isEditable else { return false }
-            if hasSelection { replace(selectedRange, with: "") }
-            else if caret < storage.count { replace(caret..<(word ? wordEnd(after: caret) : caret + 1), with: "", kind: .deletingForward) }
-        case .undo: undo()
-        case .redo: redo()
-        case .newline:
-            guard isEditable else { return false }
-            insertText("\n")
-        case .tab:
-            guard isEditable, !tabMovesFocus, !extend else { return false }
-            insertText("\t")
-        case .insert(let text):
-            guard isEditable else { return false }
-            insertText(text)
-        }
-        _ = segmenter
-        return true
-    }
-
-    /// Word movement within the caret's paragraph, stepping over a line break at its ends (`TextWords`).
-    func wordStart(before offset: Int) -> Int {
-        let (p, start) = storage.paragraphIndex(containing: offset)
-        let local = offset - start
-        guard local > 0 else { return max(0, offset - 1) }
-        return start + TextWords.wordStart(in: storage.paragraph(p), before: local, segmenter: textMeasurer.textSegmenter)
-    }
-
-    func wordEnd(after offset: Int) -> Int {
-        let (p, start) = storage.paragraphIndex(containing: offset)
-        let local = offset - start
-        guard local < storage.paragraphLength(p) else { return min(storage.count, offset + 1) }
-        return start + TextWords.wordEnd(in: storage.paragraph(p), after: local, segmenter: textMeasurer.textSegmenter)
+        return runEditCommand(command, event: event)
     }
 
     /// The character range of the visual line holding an offset (its wrapped line within the paragraph).
@@ -82,6 +27,17 @@ extension TextView: TextInputClient {
         // A wrapped line's trailing space belongs before the next line: End stops before it.
         if hi < storage.paragraphLength(p), hi > lo { hi -= 1 }
         return (start + lo)..<(start + hi)
+    }
+
+    /// Up and Down by a line, Page Up and Page Down by nine tenths of the view.
+    func verticalMoveTarget(_ verb: TextEditCommand.Verb) -> Int? {
+        switch verb {
+        case .up: return verticalOffset(lines: -1)
+        case .down: return verticalOffset(lines: 1)
+        case .pageUp: return verticalOffset(points: -max(lineHeight, bounds.height * 0.9))
+        case .pageDown: return verticalOffset(points: max(lineHeight, bounds.height * 0.9))
+        default: return nil
+        }
     }
 
     /// The offset `lines` lines up or down, at the goal x kept since the last horizontal move.
@@ -111,7 +67,7 @@ extension TextView: TextInputClient {
 
     func handlePointerDown(_ event: PointerEvent) -> Bool {
         guard isSelectable || isEditable else { return false }
-        if preedit != nil { window?.finishComposition(for: self) }
+        finishCompositionBeforeClick()
         let local = convert(event.location, from: nil)
         let offset = characterOffset(at: local)
         switch event.button {
@@ -126,11 +82,7 @@ extension TextView: TextInputClient {
             }
             return true
         case .middle:
-            guard isEditable else { return false }
-            becomeFirstResponder()
-            setSelection(anchor: offset, caret: offset)
-            pasteAsync(.primary)
-            return true
+            return pastePrimary(at: offset)
         default:
             return false
         }
@@ -177,99 +129,34 @@ extension TextView: TextInputClient {
         clicks.press(at: event.location, time: event.time, settings: window?.platform.settings ?? .standard)
     }
 
-    // MARK: Clipboard
+    // MARK: Clipboard (the editing core's: `TextEditingHost+Clipboard`)
 
     /// Copies the selection to CLIPBOARD, line breaks as in the document.
-    public func copy(event: InputEvent? = nil) {
-        guard hasSelection, let pasteboard = application?.platform.pasteboard(.clipboard) else { return }
-        let copied = selectedText
-        pasteboard.setString(copied, event: event)
-        Trace.emit("copied", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("bytes", .int(copied.utf8.count))])
-    }
+    public func copy(event: InputEvent? = nil) { copySelection(event: event) }
 
     /// Copies the selection to CLIPBOARD and deletes it, when the view is editable.
-    public func cut(event: InputEvent? = nil) {
-        guard hasSelection, isEditable else { return }
-        copy(event: event)
-        replace(selectedRange, with: "")
-    }
+    public func cut(event: InputEvent? = nil) { cutSelection(event: event) }
 
-    /// The most characters a paste inserts; a larger one is refused with a warning.
+    /// The most UTF-8 bytes a paste inserts; a larger one is refused with a warning.
     public static let pasteLimit = 64 * 1024 * 1024
 
     /// Reads a selection and inserts it at the caret; returns whether anything was pasted.
     @discardableResult
-    public func paste(from selection: ClipboardSelection) async -> Bool {
-        guard let pasteboard = application?.platform.pasteboard(selection) else { return false }
-        let fetched: String?
-        do { fetched = try await pasteboard.string() } catch {
-            Trace.warn("paste failed: \(error)")
-            return false
-        }
-        guard let string = fetched, !string.isEmpty, isEditable else { return false }
-        guard string.utf8.count <= TextView.pasteLimit else {
-            Trace.warn("paste of \(string.utf8.count) bytes refused: a text view takes at most \(TextView.pasteLimit)")
-            return false
-        }
-        insertText(string)
-        Trace.emit("pasted", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null),
-                              ("selection", .string(selection == .primary ? "primary" : "clipboard")), ("bytes", .int(string.utf8.count))])
-        return true
-    }
-
-    func pasteAsync(_ selection: ClipboardSelection) {
-        Task { [weak self] in await self?.paste(from: selection) }
-    }
-
-    /// Offers a non-empty selection as PRIMARY.
-    func publishPrimary(event: InputEvent?) {
-        guard hasSelection, let pasteboard = application?.platform.pasteboard(.primary) else { return }
-        pasteboard.setString(selectedText, event: event)
-    }
-
-    func canPerformEditAction(_ action: Action) -> Bool? {
-        switch action {
-        case .copy: return hasSelection
-        case .cut, .delete: return hasSelection && isEditable
-        case .paste: return isEditable && application != nil
-        case .selectAll: return storage.count > 0
-        default: return nil
-        }
-    }
-
-    func performEditAction(_ action: Action, event: InputEvent?) -> Bool {
-        switch action {
-        case .copy: copy(event: event)
-        case .cut: cut(event: event)
-        case .paste: pasteAsync(.clipboard)
-        case .selectAll:
-            setSelection(anchor: 0, caret: storage.count)
-            publishPrimary(event: event)
-        case .delete: replace(selectedRange, with: "")
-        default: return false
-        }
-        return true
-    }
+    public func paste(from selection: ClipboardSelection) async -> Bool { await pasteText(from: selection) }
 
     // MARK: Input method
 
-    public func setPreedit(_ preedit: Preedit?) {
-        let shown = preedit.flatMap { $0.text.isEmpty ? nil : $0 }
-        guard shown != self.preedit else { return }
-        let paragraph = storage.paragraphIndex(containing: selectedRange.lowerBound).index
-        self.preedit = shown
-        layoutState.cache[paragraph] = nil
+    public func setPreedit(_ preedit: Preedit?) { updateComposition(preedit) }
+
+    /// Only the caret's paragraph shows the composition: only its layout is dropped.
+    func compositionDidChange() {
+        layoutState.cache[storage.paragraphIndex(containing: selectedRange.lowerBound).index] = nil
         scrollCaretIntoView()
         setNeedsDisplay()
         markTraceChanged()
     }
 
-    public var textInputCaretRectInWindow: Rect? {
-        guard window != nil else { return nil }
-        return convert(caretRect, to: nil)
-    }
+    public var textInputCaretRectInWindow: Rect? { compositionCaretRectInWindow }
 
-    public func insertCommittedText(_ text: String) {
-        insertText(text)
-    }
+    public func insertCommittedText(_ text: String) { commitComposition(text) }
 }

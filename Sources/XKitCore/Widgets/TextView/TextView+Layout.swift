@@ -53,10 +53,8 @@ extension TextView {
         guard let preedit else { return (text, nil) }
         let (p, start) = storage.paragraphIndex(containing: selectedRange.lowerBound)
         guard p == index else { return (text, nil) }
-        let chars = Array(text)
-        let lo = min(chars.count, selectedRange.lowerBound - start)
-        let hi = max(lo, min(chars.count, selectedRange.upperBound - start))
-        return (String(chars[..<lo]) + preedit.text + String(chars[hi...]), lo..<(lo + preedit.text.count))
+        let shown = TextComposition.splice(text, replacing: (selectedRange.lowerBound - start)..<(selectedRange.upperBound - start), with: preedit)
+        return (shown.text, shown.preeditRange)
     }
 
     /// The layout of paragraph `index`, made and cached on first use; its height replaces the estimate.

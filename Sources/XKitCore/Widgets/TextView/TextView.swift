@@ -22,8 +22,8 @@ extension TextViewDelegate {
 /// heights, replaced by measured ones as they are laid out, so the scroll bar converges. Offsets
 /// (selection, caret, the trace) are character (grapheme cluster) offsets into `text`.
 ///
-/// Typing, undo coalescing and the key meanings are shared with `TextField` (`TextEditCommand`,
-/// `TextUndoHistory`, `TextWords`).
+/// Keys, movement, typing, deletion and undo are the editing core's, shared with `TextField`
+/// (`TextEditingHost`, `TextEditCommand`, `TextSelection`, `TextUndoHistory`, `TextWords`).
 @MainActor
 open class TextView: ScrollView {
     /// The document.
@@ -164,33 +164,15 @@ open class TextView: ScrollView {
     }
 
     /// Inserts text at the selection as if typed.
-    public func insertText(_ string: String) {
-        replace(selectedRange, with: string, kind: string.count == 1 && !hasSelection ? .typing : .other)
-    }
+    public func insertText(_ string: String) { insertUserText(string) }
 
     /// Undoes the last edit (typing coalesced into words); returns false when there is none.
     @discardableResult
-    public func undo() -> Bool {
-        guard isEditable, let previous = undoHistory.undo(from: Snapshot(storage: storage, anchor: anchor, caret: caret)) else { return false }
-        restore(previous)
-        return true
-    }
+    public func undo() -> Bool { undoEdit() }
 
     /// Redoes the last undone edit; returns false when there is none.
     @discardableResult
-    public func redo() -> Bool {
-        guard isEditable, let next = undoHistory.redo(from: Snapshot(storage: storage, anchor: anchor, caret: caret)) else { return false }
-        restore(next)
-        return true
-    }
-
-    private func restore(_ snapshot: Snapshot) {
-        storage = snapshot.storage
-        anchor = snapshot.anchor; caret = snapshot.caret
-        resetLayout()
-        textDidChange()
-        undoHistory.breakCoalescing()
-    }
+    public func redo() -> Bool { redoEdit() }
 
     func textDidChange() {
         findMatches.removeAll()
@@ -203,7 +185,7 @@ open class TextView: ScrollView {
     open override var canBecomeFirstResponder: Bool { (isEditable || isSelectable) && !isHidden }
 
     open override func focusDidChange() {
-        if !isFirstResponder, preedit != nil { window?.finishComposition(for: self) }
+        finishCompositionOnFocusLoss()
         super.focusDidChange()
         undoHistory.breakCoalescing()
         markTraceChanged()
