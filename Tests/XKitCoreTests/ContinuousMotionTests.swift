@@ -228,4 +228,18 @@ import XKitHeadless
         #expect(scene.platform.pendingTimerDelays.first.map { $0 > FrameClock.frameInterval } == true,
                 "back to one frame per spoke: \(scene.platform.pendingTimerDelays)")
     }
+
+    @Test func displayPassesBetweenFramesNeverPostponeTheNextFrame() {
+        let (scene, spinner) = spinnerScene()
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        scene.root.addSubview(view)
+        View.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { view.frame.origin.x = 100 }, completion: nil)
+        for _ in 0..<30 {
+            scene.platform.manualClock.advance(by: 0.005)
+            spinner.setNeedsDisplay()   // input between frames asks for passes
+            scene.platform.displayPass()
+        }
+        scene.platform.advance(by: 0)
+        #expect(view.frame.x > 10, "frames kept coming while passes ran: \(view.frame.x)")
+    }
 }

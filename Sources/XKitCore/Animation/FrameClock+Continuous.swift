@@ -53,7 +53,8 @@ extension FrameClock {
         guard !isStepping, let now = platform?.clock.now else { return }
         continuous.removeAll { $0.view == nil }
         if !areAnimationsEnabled { restContinuousMotions() }
-        schedule(at: nil)
+        // Never later than a frame already armed: passes come with every input event, and
+        // re-arming from each would starve a running animation.
         schedule(at: nextFrameDue(now: now))
     }
 
