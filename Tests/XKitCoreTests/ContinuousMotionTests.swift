@@ -242,4 +242,20 @@ import XKitHeadless
         scene.platform.advance(by: 0)
         #expect(view.frame.x > 10, "frames kept coming while passes ran: \(view.frame.x)")
     }
+
+    @Test func aSpinnerBesideASweepingBarAddsNoFramesOfItsOwn() {
+        let (scene, spinner) = spinnerScene()
+        let bar = ProgressView(frame: Rect(x: 20, y: 200, width: 200, height: 6))
+        scene.root.addSubview(bar)
+        scene.platform.advance(by: 0.01)
+        bar.isIndeterminate = true
+        scene.platform.displayPass()
+        let frames = scene.app.frameClock.framesStepped
+        scene.platform.advance(by: 1)
+        #expect(scene.app.frameClock.framesStepped - frames == 60, "the bar's frames alone: \(scene.app.frameClock.framesStepped - frames)")
+        let spoke = 1.0 / 8
+        #expect(spinner.spinPhase == (1.01 / spoke).rounded(.down).truncatingRemainder(dividingBy: 8) * spoke,
+                "the spinner still turns on them: \(spinner.spinPhase)")
+    }
 }
+

@@ -71,16 +71,22 @@ extension FrameClock {
     }
 
     /// The clock time of the soonest change of a motion on screen; nil when none is or motion is off.
+    ///
+    /// While a motion moves every frame, slower ones (a spinner's spokes) ride on its frames, a frame
+    /// late at most, rather than adding frames of their own between them.
     func nextContinuousDue(now: Double) -> Double? {
         guard !continuous.isEmpty, areAnimationsEnabled else { return nil }
-        var soonest: Double?
+        var soonest: Double?, soonestEveryFrame: Double?
         for motion in continuous {
             guard let view = motion.view, isOnScreen(view) else { continue }
             let steps = ((now - motion.start) / motion.interval + FrameClock.timeTolerance).rounded(.down)
             let due = motion.start + (max(0, steps) + 1) * motion.interval
             soonest = min(soonest ?? due, due)
+            if motion.interval <= FrameClock.frameInterval + FrameClock.timeTolerance {
+                soonestEveryFrame = min(soonestEveryFrame ?? due, due)
+            }
         }
-        return soonest
+        return soonestEveryFrame ?? soonest
     }
 
     /// Whether a view is drawn now: in a shown, open window of this app, it and its ancestors visible.
