@@ -257,5 +257,20 @@ import XKitHeadless
         #expect(spinner.spinPhase == (1.01 / spoke).rounded(.down).truncatingRemainder(dividingBy: 8) * spoke,
                 "the spinner still turns on them: \(spinner.spinPhase)")
     }
+
+    @Test func aSweepFrameRedrawsOnlyTheBarsRect() throws {
+        let (scene, bar) = barScene()
+        let label = Label(text: "Connecting")
+        label.frame = Rect(x: 10, y: 10, width: 300, height: 20)
+        scene.root.addSubview(label)
+        scene.platform.displayPass()
+        let surface = try #require(scene.platform.surface(of: scene.window))
+        let presents = surface.presentCount
+        scene.platform.advance(by: FrameClock.frameInterval)
+        #expect(surface.presentCount == presents + 1)
+        #expect(surface.lastPresentedDirty == bar.frame.insetBy(dx: -4, dy: -4))
+        #expect(surface.recorder.calls.count <= 3, "the window's background, the track and the stripe: \(surface.recorder.calls.count)")
+        #expect(surface.recorder.texts.isEmpty)
+    }
 }
 
