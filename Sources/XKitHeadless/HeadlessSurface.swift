@@ -43,6 +43,8 @@ public final class HeadlessSurface: WindowSurface {
     public private(set) var fixedSize: Size?
     /// What the latest `present` drew.
     public let recorder = RecordingRenderer()
+    /// The dirty rect (window coordinates) the latest `present` redrew.
+    public private(set) var lastPresentedDirty: Rect?
     /// What the surface reports to (the window's private delegate).
     public private(set) weak var delegate: WindowSurfaceDelegate?
     private unowned let platform: HeadlessPlatform
@@ -153,6 +155,7 @@ public final class HeadlessSurface: WindowSurface {
     public func present(dirty: Rect, size: Size, draw: (GraphicsContext, Rect) -> Void) {
         recorder.reset(scale: platform.scale, measurer: platform.textMeasurer)
         draw(recorder, dirty)
+        lastPresentedDirty = dirty
         presentCount += 1
     }
 

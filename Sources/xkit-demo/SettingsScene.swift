@@ -59,6 +59,7 @@ final class SettingsController: ViewController {
     private let textSize = Slider(minimumValue: 11, maximumValue: 20, value: 13)
     private let sort = SegmentedControl(items: ["Name", "Recent", "Count"])
     private let progress = ProgressView()
+    private let spinner = ActivityIndicatorView()
     private let load = Button(title: "Load")
     private let deleteTags = Button(title: "Delete all tags…")
     private let sample = Label(text: "The quick brown fox jumps over the lazy dog. Text size follows the slider.")
@@ -100,6 +101,7 @@ final class SettingsController: ViewController {
         sort.addAction(for: .valueChanged, owner: self) { controller, _ in controller.showTags() }
 
         progress.accessibilityIdentifier = "settings.progress"
+        spinner.accessibilityIdentifier = "settings.spinner"
         load.accessibilityIdentifier = "settings.load"
         load.addAction(owner: self) { controller, _ in controller.startLoading() }
 
@@ -113,7 +115,7 @@ final class SettingsController: ViewController {
         tagsLabel.accessibilityIdentifier = "settings.tags"
         tagsLabel.numberOfLines = 0
 
-        let loadControls = StackView(axis: .horizontal, spacing: 10, alignment: .center, [progress, load])
+        let loadControls = StackView(axis: .horizontal, spacing: 10, alignment: .center, [spinner, progress, load])
         progress.frame.size = Size(width: 140, height: 6)
         rows = [
             SettingsRow("Dark mode", control: StackView(axis: .horizontal, spacing: 10, alignment: .center, [followDesktop, darkMode])),
@@ -188,12 +190,28 @@ final class SettingsController: ViewController {
         view.setNeedsLayout()
     }
 
+    /// "Connecting" first (a spinner and an indeterminate bar, as long as the amount is unknown), then the download fills the bar.
     private func startLoading() {
         guard loadTimer == nil else { return }
         progress.progress = 0
+        progress.isIndeterminate = true
+        spinner.startAnimating()
         load.isEnabled = false
-        rows[3].noteLabel.text = "Downloading…"
-        step()
+        showLoadNote("Connecting…")
+        loadTimer = app.schedule(after: 1.5) { [weak self] in
+            guard let self else { return }
+            spinner.stopAnimating()
+            progress.isIndeterminate = false
+            showLoadNote("Downloading…")
+            step()
+        }
+    }
+
+    /// The offline-copy row's note; the row is laid out again since the spinner came or went.
+    private func showLoadNote(_ text: String) {
+        rows[3].noteLabel.text = text
+        rows[3].control.setNeedsLayout()
+        rows[3].setNeedsLayout()
     }
 
     private func step() {

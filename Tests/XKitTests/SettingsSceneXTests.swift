@@ -77,4 +77,27 @@ struct SettingsSceneXTests {
         let popped = try app.waitForEvent(named: "navigation.pop", since: mark)
         #expect(popped.string("top") == "Settings")
     }
+
+    @Test func loadSpinsWhileConnectingThenFillsTheBar() throws {
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "settings"], environment: ["XKIT_APPEARANCE": "light"])
+        defer { _ = app.terminate() }
+        let xid = try #require(app.waitForEvent(named: "window.mapped").int("xid")).asWindowID
+        let settled = try WindowFinder().waitForSettledGeometry(of: xid)
+        let views = try app.waitForEvent(named: "views") { event in
+            event.views.contains { $0.id == "settings.load" } && event.views.first?.frame.origin == settled.origin
+        }
+        let load = try #require(views.views.first { $0.id == "settings.load" })
+        #expect(views.views.first { $0.id == "settings.spinner" }?.fields["hidden"] as? Bool == true, "the spinner is hidden until Load")
+        let mark = app.mark()
+        try XTestDriver.shared().click(at: load.center)
+        let spinning = try app.waitForEvent(named: "views", since: mark) { event in
+            event.views.contains { $0.id == "settings.spinner" && $0.fields["animating"] as? Bool == true && $0.fields["hidden"] == nil }
+        }
+        #expect(spinning.views.first { $0.id == "settings.progress" }?.fields["indeterminate"] as? Bool == true)
+        let done = try app.waitForView(since: mark) { $0.id == "settings.progress" && ($0.fields["progress"] as? NSNumber)?.doubleValue == 1 }
+        #expect(done.fields["indeterminate"] as? Bool == false)
+        let spinner = app.latestViews().first { $0.id == "settings.spinner" }
+        #expect(spinner?.fields["animating"] as? Bool == false && spinner?.fields["hidden"] as? Bool == true, "hidden again once connected")
+    }
 }
+

@@ -5,6 +5,9 @@
 /// the desktop's reduced-motion setting (`DesktopSettings.enablesAnimations`, XSETTINGS
 /// `Gtk/EnableAnimations` on X) live, unless `animationsEnabledOverride` says otherwise: with
 /// motion off every animation lands on its end state at once and its completion still runs.
+///
+/// Besides animations with an end, it drives continuous motions (a spinner, an indeterminate bar):
+/// each ticks only while its view is on screen, so a hidden or removed spinner lets the clock sleep.
 @MainActor
 public final class FrameClock {
     /// Seconds between frames.
@@ -31,17 +34,27 @@ public final class FrameClock {
     /// Whether a frame is scheduled (false while idle: no timer is pending).
     public var isTicking: Bool { pendingFrame != nil }
 
+    /// The continuous motions whose views are on screen now (and would move if motion is allowed).
+    public var visibleContinuousMotionCount: Int { continuous.filter { $0.view.map(isOnScreen) ?? false }.count }
+
     /// True while the clock itself sets animated values, so the setters do not record or retarget them.
     ///
     /// Static because a property setter has no way to reach its view's clock without a window (a view
     /// being animated may have just left one); main-actor only, and true only inside one frame's apply.
     static var isApplying = false
 
-    private weak var application: Application?
-    private var platform: Platform? { application?.platform }
+    weak var application: Application?
+    var platform: Platform? { application?.platform }
     private var tracks: [Track] = []
     private var finishedGroups: [AnimationGroup] = []
     private var pendingFrame: Cancellable?
+    /// When the pending frame fires (clock time).
+    private var pendingFrameDue = 0.0
+    /// True inside `step`, which schedules the next frame itself once everything has moved.
+    private(set) var isStepping = false
+    var continuous: [ContinuousMotion] = [] {
+        didSet { application?.hasContinuousMotions = !continuous.isEmpty }
+    }
 
     init(application: Application) {
         self.application = application
@@ -165,14 +178,39 @@ public final class FrameClock {
     // MARK: Frames
 
     private func requestFrame() {
-        guard pendingFrame == nil, let platform else { return }
-        pendingFrame = platform.schedule(after: FrameClock.frameInterval) { [weak self] in self?.step() }
+        guard !isStepping, let now = platform?.clock.now else { return }
+        schedule(at: now + FrameClock.frameInterval)
     }
+
+    /// Arms the one frame timer for `due`, unless one fires sooner already; nil cancels it.
+    func schedule(at due: Double?) {
+        guard let platform else { return }
+        guard let due else {
+            pendingFrame?.cancel()
+            pendingFrame = nil
+            return
+        }
+        if pendingFrame != nil, pendingFrameDue <= due + FrameClock.timeTolerance { return }
+        pendingFrame?.cancel()
+        pendingFrameDue = due
+        pendingFrame = platform.schedule(after: max(0, due - platform.clock.now)) { [weak self] in self?.step() }
+    }
+
+    /// When the next frame is needed: a frame from now while animations run, else when the soonest
+    /// visible continuous motion next changes; nil when nothing moves.
+    func nextFrameDue(now: Double) -> Double? {
+        if !tracks.isEmpty || !finishedGroups.isEmpty { return now + FrameClock.frameInterval }
+        return nextContinuousDue(now: now)
+    }
+
+    /// Float slack when comparing clock times (a timer fires at its deadline, give or take rounding).
+    static let timeTolerance = 1e-6
 
     /// One frame: every track moves to its value for now; ended ones complete after all have moved.
     func step() {
         pendingFrame = nil
         guard let platform else { return }
+        isStepping = true
         framesStepped += 1
         let now = platform.clock.now
         let enabled = areAnimationsEnabled
@@ -193,6 +231,7 @@ public final class FrameClock {
             }
         }
         for (track, interrupted) in ended { end(track, interrupted: interrupted) }
+        stepContinuous(now: now, enabled: enabled)
         let groups = finishedGroups
         finishedGroups = []
         if !current.isEmpty { platform.setNeedsDisplayPass() }
@@ -202,12 +241,10 @@ public final class FrameClock {
             Trace.emit("animation.ended", [("finished", .bool(!group.interrupted))])
             completion?(!group.interrupted)
         }
-        if !tracks.isEmpty || !finishedGroups.isEmpty { requestFrame() }
-        else if pendingFrame != nil, tracks.isEmpty, finishedGroups.isEmpty {
-            // end() asked for a frame that has nothing left to do.
-            pendingFrame?.cancel()
-            pendingFrame = nil
-        }
+        isStepping = false
+        // Completions may have started animations (their requests were held back while stepping).
+        schedule(at: nil)
+        schedule(at: nextFrameDue(now: platform.clock.now))
         if !groups.isEmpty { platform.setNeedsDisplayPass() }
     }
 }

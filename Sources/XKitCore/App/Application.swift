@@ -113,8 +113,13 @@ open class Application: Responder {
 
     /// Lays out and draws every dirty window; the platform calls it once per pass.
     @_spi(Platform) public func displayPass() {
+        // Whatever hid, removed or showed a spinner asked for this pass: its clock follows.
+        if hasContinuousMotions { frameClock.reviewContinuousMotions() }
         for window in windows { window.displayIfNeeded() }
     }
+
+    /// Whether the frame clock has continuous motions (kept here so an app without any never makes a clock).
+    var hasContinuousMotions = false
 
     func windowDidOpen(_ window: Window) {
         windows.append(window)
@@ -122,6 +127,7 @@ open class Application: Responder {
 
     func windowDidClose(_ window: Window) {
         windows.removeAll { $0 === window }
+        if hasContinuousMotions { frameClock.reviewContinuousMotions() }
         if terminatesAfterLastWindowClosed && window.kind.role == .normal && !windows.contains(where: { $0.kind.role == .normal }) {
             quit()
         }

@@ -15,10 +15,13 @@ open class ActivityIndicatorView: View {
     open var hidesWhenStopped = true { didSet { if !isAnimating { isHidden = hidesWhenStopped } } }
     /// The spokes' colour; nil uses `.secondaryLabel`.
     open var color: Color? { didSet { setNeedsDisplay() } }
-    /// Which spoke is brightest, 0..<1 of a turn; the window's frame clock moves it.
-    public var spinPhase: Double = 0 { didSet { setNeedsDisplay() } }
+    /// Which spoke is brightest, 0..<1 of a turn; the window's frame clock moves it a spoke at a time.
+    public var spinPhase: Double = 0 { didSet { if spinPhase != oldValue { setNeedsDisplay() } } }
 
     static let spokes = 8
+    /// Seconds per turn.
+    static let turnDuration = 1.0
+    static let spinMotion = "activity.spin"
     /// The spinner's size when created with a zero frame.
     public static let standardSize = Size(width: 20, height: 20)
 
@@ -33,6 +36,7 @@ open class ActivityIndicatorView: View {
         isAnimating = true
         isHidden = false
         window?.viewTreeDidChange()
+        updateSpin()
         animatingDidChange()
     }
 
@@ -42,11 +46,34 @@ open class ActivityIndicatorView: View {
         isAnimating = false
         if hidesWhenStopped { isHidden = true }
         window?.viewTreeDidChange()
+        updateSpin()
         animatingDidChange()
     }
 
-    /// Called when spinning starts or stops; the spin's driver hooks in here.
+    /// Called when spinning starts or stops (the frame clock has already been told).
     open func animatingDidChange() {}
+
+    /// A spinner started before it had a window registers when it joins one.
+    override func applicationDefaultsDidChange() { updateSpin() }
+
+    /// Registers the spin with the window's clock while animating, which ticks it only while it is on screen.
+    private func updateSpin() {
+        guard let clock = window?.application.frameClock else { return }
+        if isAnimating {
+            clock.startContinuous(Self.spinMotion, on: self, interval: Self.turnDuration / Double(Self.spokes)) { [weak self] elapsed in
+                self?.spin(to: elapsed)
+            }
+        } else {
+            clock.stopContinuous(Self.spinMotion, on: self)
+        }
+    }
+
+    /// Whole spokes only, as UIKit's spinner steps (and a frame without a new spoke draws nothing).
+    private func spin(to elapsed: Double) {
+        let spokes = Double(Self.spokes)
+        let spoke = (elapsed / Self.turnDuration * spokes + FrameClock.timeTolerance).rounded(.down)
+        spinPhase = spoke.truncatingRemainder(dividingBy: spokes) / spokes
+    }
 
     open override func sizeThatFits(_ size: Size) -> Size { ActivityIndicatorView.standardSize }
 

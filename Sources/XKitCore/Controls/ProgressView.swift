@@ -23,11 +23,12 @@ open class ProgressView: View, AccessibilityValueProviding {
             guard isIndeterminate != oldValue else { return }
             setNeedsDisplay()
             window?.viewTreeDidChange()
+            updateSweep()
             indeterminateDidChange()
         }
     }
     /// Where the indeterminate stripe is, 0...1 of its sweep; the window's frame clock moves it.
-    public var sweepPhase: Double = 0 { didSet { setNeedsDisplay() } }
+    public var sweepPhase: Double = 0 { didSet { if sweepPhase != oldValue && isIndeterminate { setNeedsDisplay() } } }
     /// The filled part's colour; nil uses the tint.
     open var progressTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The track's colour.
@@ -53,8 +54,30 @@ open class ProgressView: View, AccessibilityValueProviding {
     static let fillDuration = 0.25
     static let fillMotion = "progress.fill"
 
-    /// Called when `isIndeterminate` changes; the sweep's driver hooks in here.
+    /// Called when `isIndeterminate` changes (the frame clock has already been told).
     open func indeterminateDidChange() {}
+
+    /// Seconds for one sweep (there and back).
+    static let sweepDuration = 1.5
+    /// Where the stripe rests without motion, and where each sweep starts: the middle of the track.
+    static let restingSweepPhase = 0.25
+    static let sweepMotion = "progress.sweep"
+
+    /// A bar made indeterminate before it had a window registers when it joins one.
+    override func applicationDefaultsDidChange() { updateSweep() }
+
+    /// Registers the sweep with the window's clock while indeterminate; it ticks only while on screen.
+    private func updateSweep() {
+        guard let clock = window?.application.frameClock else { return }
+        if isIndeterminate {
+            clock.startContinuous(Self.sweepMotion, on: self, interval: FrameClock.frameInterval) { [weak self] elapsed in
+                let phase = ProgressView.restingSweepPhase + elapsed / ProgressView.sweepDuration
+                self?.sweepPhase = phase - phase.rounded(.down)
+            }
+        } else {
+            clock.stopContinuous(Self.sweepMotion, on: self)
+        }
+    }
 
     open override func sizeThatFits(_ size: Size) -> Size {
         Size(width: size.width.isFinite ? size.width : 160, height: 6)
