@@ -32,10 +32,11 @@ public final class AtspiSession: @unchecked Sendable {
         // The launcher keeps org.a11y.Status in GSettings; in memory, a test that enables it never
         // changes the user's dconf (where it would outlive the test and turn accessibility on for good).
         env["GSETTINGS_BACKEND"] = "memory"
-        // With both forced an app never asks the appearance portal, which this bus would activate
+        // With all three forced an app never asks the appearance portal, which this bus would activate
         // (xdg-desktop-portal, then the document portal and the permission store) in every test.
         env["XKIT_APPEARANCE"] = "light"
         env["XKIT_CONTRAST"] = "normal"
+        env["XKIT_REDUCED_MOTION"] = "1"
         environment = env
         do {
             launcher = try ChildProcess.spawn(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], environment: env,

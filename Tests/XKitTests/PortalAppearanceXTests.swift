@@ -140,12 +140,29 @@ struct PortalAppearanceXTests {
         #expect(!app.events.contains { $0.name == "views" && $0.string("appearance")?.hasPrefix("dark") == true })
     }
 
-    @Test func withBothForcedThePortalIsNeverAsked() throws {
+    @Test func thePortalsReducedMotionTurnsAnimationsOffAndBackOnLive() throws {
+        let xvfb = try XvfbServer(width: 800, height: 600)
+        defer { xvfb.stop() }
+        let session = try PortalSession(server: xvfb, portal: .fake(colorScheme: 1, contrast: nil))
+        defer { session.stop() }
+        let app = try hello(session, xvfb)
+        defer { _ = app.terminate() }
+        _ = try app.waitForEvent(named: "portal.appearance") { $0.int("color_scheme") == 1 }
+        var mark = app.mark()
+        try session.setFakeSetting("reduced-motion", 1)
+        _ = try app.waitForEvent(named: "portal.appearance", since: mark) { $0.int("reduced_motion") == 1 }
+        _ = try app.waitForEvent(named: "settings.changed", since: mark) { $0.bool("enablesAnimations") == false }
+        mark = app.mark()
+        try session.setFakeSetting("reduced-motion", 0)
+        _ = try app.waitForEvent(named: "settings.changed", since: mark) { $0.bool("enablesAnimations") == true }
+    }
+
+    @Test func withEverythingForcedThePortalIsNeverAsked() throws {
         let xvfb = try XvfbServer(width: 800, height: 600)
         defer { xvfb.stop() }
         let session = try PortalSession(server: xvfb, portal: .fake(colorScheme: 2, contrast: 1))
         defer { session.stop() }
-        let app = try hello(session, xvfb, ["XKIT_APPEARANCE": "dark", "XKIT_CONTRAST": "normal"])
+        let app = try hello(session, xvfb, ["XKIT_APPEARANCE": "dark", "XKIT_CONTRAST": "normal", "XKIT_REDUCED_MOTION": "1"])
         defer { _ = app.terminate() }
         let mapped = try app.waitForEvent(named: "window.mapped")
         _ = try app.waitForEvent(named: "views") { $0.string("appearance") == "dark" }

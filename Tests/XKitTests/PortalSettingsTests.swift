@@ -43,6 +43,17 @@ import Testing
         #expect(PortalSettings.uint32(.variant(.int32(1))) == nil)
     }
 
+    @Test func reducedMotionIsReadAndFollowed() throws {
+        let reply = try throughLibdbus(readAllReply([("org.freedesktop.appearance", [("reduced-motion", .variant(.uint32(1)))])]))
+        let read = try PortalSettings.appearance(fromReadAll: reply)
+        #expect(read == PortalAppearance(reducedMotion: 1))
+        #expect(read.reducesMotion)
+        let off = try throughLibdbus([.string("org.freedesktop.appearance"), .string("reduced-motion"), .variant(.uint32(0))])
+        let changed = try PortalSettings.appearance(afterSettingChanged: off, from: read)
+        #expect(changed == PortalAppearance(reducedMotion: 0))
+        #expect(!changed.reducesMotion)
+    }
+
     @Test func settingChangedUpdatesOneKeyAndIgnoresOtherNamespaces() throws {
         let start = PortalAppearance(colorScheme: 1, contrast: 1)
         let light = try throughLibdbus([.string("org.freedesktop.appearance"), .string("color-scheme"), .variant(.uint32(2))])

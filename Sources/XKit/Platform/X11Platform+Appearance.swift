@@ -32,15 +32,16 @@ extension X11Platform {
     }
 
     /// Starts following the portal's appearance settings when there is a session bus and something
-    /// left to follow (not both forced); the answer comes later, so the first frame never waits for it.
+    /// left to follow (not all of appearance, contrast and reduced motion forced); the answer comes later, so the first frame never waits for it.
     ///
     /// Without `DBUS_SESSION_BUS_ADDRESS` this is one `getenv`: no thread, no library is loaded.
     func startPortalIfNeeded() {
-        guard portalReader == nil, X11Platform.forcedAppearance == nil || X11Platform.forcedContrast == nil,
+        guard portalReader == nil, X11Platform.forcedAppearance == nil || X11Platform.forcedContrast == nil || !X11Platform.reducedMotion,
               let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty else { return }
         let reader = PortalSettingsReader { [weak self] appearance in
             self?.portalAppearance = appearance
             self?.updateDesktopTraits()
+            self?.portalMotionDidChange()
         }
         portalReader = reader
         reader.start(sessionAddress: address)

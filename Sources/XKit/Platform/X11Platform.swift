@@ -33,6 +33,8 @@ public final class X11Platform: Platform {
     var portalAppearance = PortalAppearance()
     /// Follows the portal, once started (`startPortalIfNeeded`).
     var portalReader: PortalSettingsReader?
+    /// XSETTINGS' `Gtk/EnableAnimations` as last reported, before the portal and `XKIT_REDUCED_MOTION`.
+    private var xsettingsEnablesAnimations = true
 
     public let clock: Clock = SystemClock.shared
     public private(set) var settings: DesktopSettings
@@ -75,7 +77,7 @@ public final class X11Platform: Platform {
         settings = DesktopSettings(dpi: 96 * connection.scale)
         resourceScale = connection.scale
         if let blinks = X11Platform.caretBlinkOverride { settings.caretBlinks = blinks }
-        if X11Platform.reducedMotion { settings.enablesAnimations = false }
+        if reducesMotion { settings.enablesAnimations = false }
         eventLoop.onDisplayPass = { [weak self] in self?.application?.displayPass() }
         eventLoop.start()
         settingsWatcher = XSettingsWatcher(connection: connection, eventLoop: eventLoop) { [weak self] values in
@@ -91,8 +93,23 @@ public final class X11Platform: Platform {
         applyCursorSettings(values)
         applyAppearanceSettings(values)
         var updated = settings.applying(values, scale: connection.scale)
+        xsettingsEnablesAnimations = updated.enablesAnimations
         if let blinks = X11Platform.caretBlinkOverride { updated.caretBlinks = blinks }
-        if X11Platform.reducedMotion { updated.enablesAnimations = false }
+        if reducesMotion { updated.enablesAnimations = false }
+        adopt(updated)
+    }
+
+    /// Reduced motion: `XKIT_REDUCED_MOTION=1`, or the portal's `reduced-motion`; otherwise XSETTINGS decides.
+    private var reducesMotion: Bool { X11Platform.reducedMotion || portalAppearance.reducesMotion }
+
+    /// The portal's `reduced-motion` changed: animations follow at the next frame, with no restart.
+    func portalMotionDidChange() {
+        var updated = settings
+        updated.enablesAnimations = xsettingsEnablesAnimations && !reducesMotion
+        adopt(updated)
+    }
+
+    private func adopt(_ updated: DesktopSettings) {
         guard updated != settings else { return }
         settings = updated
         Trace.emit("settings.changed", [("doubleClickTime", .double(updated.doubleClickTime)),
@@ -183,7 +200,7 @@ public final class X11Platform: Platform {
     }
 
     /// `XKIT_REDUCED_MOTION=1` turns animation off whatever the desktop says (same end states, no motion).
-    private static let reducedMotion: Bool = getenv("XKIT_REDUCED_MOTION").map { String(cString: $0) == "1" } ?? false
+    static let reducedMotion: Bool = getenv("XKIT_REDUCED_MOTION").map { String(cString: $0) == "1" } ?? false
 
     private static func localeIsUTF8() -> Bool {
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }

@@ -9,6 +9,7 @@ enum PortalSettings {
     static let namespace = "org.freedesktop.appearance"
     static let colorSchemeKey = "color-scheme"
     static let contrastKey = "contrast"
+    static let reducedMotionKey = "reduced-motion"
 
     /// Why a reply or signal was not understood.
     struct Malformed: Error, Equatable, CustomStringConvertible {
@@ -60,11 +61,15 @@ enum PortalSettings {
     }
 
     private static func apply(key: String, value: DBusValue, to appearance: inout PortalAppearance) throws(Malformed) {
-        guard key == colorSchemeKey || key == contrastKey else { return }
+        guard key == colorSchemeKey || key == contrastKey || key == reducedMotionKey else { return }
         guard let number = uint32(value) else {
             throw Malformed(description: "\(namespace) \(key) is \(value.signature) \(describe(value)), not a uint32")
         }
-        if key == colorSchemeKey { appearance.colorScheme = number } else { appearance.contrast = number }
+        switch key {
+        case colorSchemeKey: appearance.colorScheme = number
+        case contrastKey: appearance.contrast = number
+        default: appearance.reducedMotion = number
+        }
     }
 
     private static func describe(_ value: DBusValue) -> String {

@@ -134,7 +134,8 @@ final class PortalSettingsReader {
         let changed = new != appearance
         appearance = new
         Trace.emit("portal.appearance", [("color_scheme", new.colorScheme.map { .int(Int($0)) } ?? .null),
-                                         ("contrast", new.contrast.map { .int(Int($0)) } ?? .null), ("source", .string(source))])
+                                         ("contrast", new.contrast.map { .int(Int($0)) } ?? .null),
+                                         ("reduced_motion", new.reducedMotion.map { .int(Int($0)) } ?? .null), ("source", .string(source))])
         if changed { onChange(new) }
     }
 }

@@ -7,12 +7,19 @@ public struct PortalAppearance: Hashable, Sendable {
     public var colorScheme: UInt32?
     /// `contrast`: 0 no preference, 1 high contrast; nil when the portal has not said.
     public var contrast: UInt32?
+    /// `reduced-motion`: 0 no preference, 1 reduce motion; nil when the portal has not said (older
+    /// portals have no such key).
+    public var reducedMotion: UInt32?
 
     /// Settings as the portal sent them (nil: not set).
-    public init(colorScheme: UInt32? = nil, contrast: UInt32? = nil) {
+    public init(colorScheme: UInt32? = nil, contrast: UInt32? = nil, reducedMotion: UInt32? = nil) {
         self.colorScheme = colorScheme
         self.contrast = contrast
+        self.reducedMotion = reducedMotion
     }
+
+    /// Whether the portal asks for reduced motion.
+    public var reducesMotion: Bool { reducedMotion == 1 }
 
     /// The style the portal asks for, nil for no preference.
     public var style: UserInterfaceStyle? {
