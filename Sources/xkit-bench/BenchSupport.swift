@@ -44,13 +44,14 @@ enum Bench {
         return ProcessSample(wall: wall, cpu: cpu, peakKiB: usage.ru_maxrss, status: (status >> 8) & 0xFF)
     }
 
-    /// Starts `argv` (looked up on PATH) with stdin, stdout and stderr on /dev/null; nil when it cannot start.
-    static func spawnQuietly(_ argv: [String], environment: [String]) -> pid_t? {
+    /// Starts `argv` (looked up on PATH) with stdin and stderr on /dev/null and stdout into `stdout`
+    /// (truncated); nil when it cannot start.
+    static func spawnQuietly(_ argv: [String], environment: [String], stdout: String = "/dev/null") -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let cArgs = argv.map { strdup($0) } + [nil]
         let cEnv = environment.map { strdup($0) } + [nil]

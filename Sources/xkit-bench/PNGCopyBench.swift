@@ -120,24 +120,14 @@ enum PhotoLikeBitmap {
 /// A child process the main actor waits for without blocking, so it can serve the selection the
 /// child reads.
 enum AsyncChild {
-    @MainActor
     /// The child's sample, and the longest the main actor went without resuming this loop (what a
     /// user would feel as a frozen window while the child is served).
+    @MainActor
     static func run(_ argv: [String], environment: [String: String], stdout path: String) async -> (sample: ProcessSample, longestStall: Double) {
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
         let start = monotonicSeconds()
-        var pid: pid_t = 0
-        guard let program = argv.first, posix_spawnp(&pid, program, &actions, nil, cArgs, cEnv) == 0 else {
+        guard let pid = Bench.spawnQuietly(argv, environment: env.map { "\($0.key)=\($0.value)" }, stdout: path) else {
             return (ProcessSample(wall: 0, cpu: 0, peakKiB: 0, status: 127), 0)
         }
         var status: Int32 = 0
