@@ -58,9 +58,11 @@ public final class HeadlessScene {
         platform.send(event, to: target ?? window)
     }
 
-    /// The open popup menu's window, if a menu is showing.
+    /// The open popup menu's window, if a menu is showing (not one only fading out).
     public var menuWindow: Window? {
-        app.windows.last { $0.kind.role == .popup && !$0.isClosed }
+        app.windows.last { window in
+            window.kind.role == .popup && !window.isClosed && platform.surface(of: window)?.hasStoppedReceivingInput != true
+        }
     }
 
     /// Chooses a menu item by title with a click, as a user would; returns false when it is not shown.

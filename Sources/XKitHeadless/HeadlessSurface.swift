@@ -15,8 +15,14 @@ public final class HeadlessSurface: WindowSurface {
     public var isModal: Bool { if case .dialog(_, let modal) = kind { modal } else { false } }
     /// Whether the window manager is bypassed (override-redirect on X).
     public var bypassesWindowManager: Bool { kind.bypassesWindowManager }
-    /// Whether pointer events pass through to what is below (a drag image's empty input shape).
-    public var isTransparentToInput: Bool { kind.role == .dragImage }
+    /// Whether pointer events pass through to what is below (a drag image's empty input shape, or
+    /// a surface that stopped receiving input).
+    public var isTransparentToInput: Bool { kind.role == .dragImage || hasStoppedReceivingInput }
+    /// Whether `captureBackdrop()` took the screen behind the surface (there is none here: the
+    /// surface only records that a fade may run).
+    public private(set) var hasBackdrop = false
+    /// Whether `stopReceivingInput()` ran; input sent to the surface after it is dropped.
+    public private(set) var hasStoppedReceivingInput = false
     /// The timestamp of the event a popup's grab was taken with (nil: the platform's latest time).
     public private(set) var grabTrigger: PlatformTimestamp?
     /// How many grabs were taken (one per popup, on its first map).
@@ -110,7 +116,7 @@ public final class HeadlessSurface: WindowSurface {
 
     /// Delivers a pointer event as the server would: a press outside a grabbing popup dismisses it.
     func receive(_ event: PointerEvent) {
-        guard !isDestroyed else { return }
+        guard !isDestroyed, !hasStoppedReceivingInput else { return }
         if kind.role == .popup, isGrabbing, event.kind == .down,
            !Rect(origin: .zero, size: frame.size).contains(event.location) {
             dismiss()
@@ -151,6 +157,17 @@ public final class HeadlessSurface: WindowSurface {
     }
 
     public func setFixedSize(_ size: Size?) { fixedSize = size }
+
+    public func captureBackdrop() -> Bool {
+        guard !hasMapped, !isDestroyed else { return false }
+        hasBackdrop = true
+        return true
+    }
+
+    public func stopReceivingInput() {
+        hasStoppedReceivingInput = true
+        isGrabbing = false
+    }
 
     public func present(dirty: Rect, size: Size, draw: (GraphicsContext, Rect) -> Void) {
         recorder.reset(scale: platform.scale, measurer: platform.textMeasurer)

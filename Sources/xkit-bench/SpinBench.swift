@@ -61,7 +61,7 @@ private func measure(_ name: String, seconds: Double, app: Application) async th
 }
 
 /// User plus system CPU time of this process, in seconds.
-private func processCPUSeconds() -> Double {
+func processCPUSeconds() -> Double {
     var usage = rusage()
     getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
     return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6

@@ -18,6 +18,7 @@ usage: xkit-bench MODE [ARGS]
                     and wheel scroll frame times at 1,000,000 rows vs GtkListView, ttk::treeview and the Xft floor
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
   spin [SECONDS]    an activity indicator and an indeterminate progress view spinning: frames and CPU per frame
+  fade [ROUNDS]     a context menu fading in and out (slowed 5x): CPU per fade frame
   hostile [COUNT] [SEED]  xkit-clip -o against randomized hostile clipboard owners (default 1,000)
   all               every mode in turn
 """
@@ -27,6 +28,7 @@ let modes: [String: @MainActor ([String]) async -> Int32] = [
     "keylat": { runKeylatBench(arguments: $0) },
     "menu": { await runMenuBench(arguments: $0) },
     "spin": { await runSpinBench(arguments: $0) },
+    "fade": { await runMenuFadeBench(arguments: $0) },
     "tags": { runTagsBench(arguments: $0) },
     "list": { runListBench(arguments: $0) },
     "textview": { runTextViewBench(arguments: $0) },

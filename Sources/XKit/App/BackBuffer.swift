@@ -95,6 +95,13 @@ final class BackBuffer {
         return XCreateGC(display, window, UInt(GCGraphicsExposures), &values)
     }
 
+    /// Copies `width × height` device pixels of `source` from `(x, y)` to the buffer's top-left (the
+    /// tile being drawn), under what the tile draws next.
+    func copy(from source: Pixmap, x: Int, y: Int, width: Int, height: Int) {
+        guard pixmap != 0, width > 0, height > 0, let gc = copyGC else { return }
+        XCopyArea(display, source, pixmap, gc, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, 0)
+    }
+
     /// Frees the pixmap, renderer and GC (the window may already be gone: call inside a trap).
     func release() {
         renderer?.destroy()

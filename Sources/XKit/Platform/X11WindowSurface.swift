@@ -32,6 +32,8 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     /// What WM_NORMAL_HINTS says (`X11WindowSurface+SizeHints`): a position the app chose, a fixed size.
     var hintsPosition = false
     var fixedSize: Size?
+    /// The screen under the window as it was before the first map (`X11WindowSurface+Backdrop`), or 0.
+    var backdrop: Pixmap = 0
     private var afterFirstFrame: [() -> Void] = []
     private(set) var size: Size
     /// Whether the server has mapped the window.
@@ -105,6 +107,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
                          size: DevicePixels.windowSize(requested.size, scale: s))
         XMoveResizeWindow(display, xid, DevicePixels.coordinate(frame.x * s), DevicePixels.coordinate(frame.y * s),
                           DevicePixels.extent(frame.width * s), DevicePixels.extent(frame.height * s))
+        if frame != Rect(origin: screenOrigin, size: size) { releaseBackdrop() }
         screenOrigin = frame.origin
         size = frame.size
         if fixedSize != nil { fixedSize = frame.size; writeNormalHints() }
@@ -124,7 +127,10 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         let clip = dirty.intersection(visibleBounds).integral(scale: scale)
         defer { if !hasPresented { firstFramePresented() } }
         guard !clip.isEmpty else { return }
-        backBuffer.draw(clip, windowSize: size, scale: scale) { renderer, tile in draw(renderer, tile) }
+        backBuffer.draw(clip, windowSize: size, scale: scale) { renderer, tile in
+            copyBackdrop(under: tile, into: backBuffer)
+            draw(renderer, tile)
+        }
         // Sent now rather than when the event loop flushes: the trace and the accessibility diff run
         // after the frame, and the frame must not wait in Xlib's buffer for them.
         platform.connection.flush()
@@ -330,6 +336,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         // The server frees a destroyed window's pixmap and GC only with the client; free them now.
         platform.connection.trapErrors {
             backBuffer.destroy()
+            releaseBackdrop()
             if destroyWindow { XDestroyWindow(display, xid) }
         }
         platform.eventLoop.unregister(window: xid)

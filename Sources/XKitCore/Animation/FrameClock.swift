@@ -1,3 +1,5 @@
+import Glibc
+
 /// The one clock that moves every running animation of an app, a frame at a time.
 ///
 /// It asks the platform for one timer per frame only while something animates, so an idle app
@@ -18,6 +20,19 @@ public final class FrameClock {
     ///     app.frameClock.animationsEnabledOverride = false   // a kiosk that never moves
     public var animationsEnabledOverride: Bool? {
         didSet { if areAnimationsEnabled == false { requestFrame() } }
+    }
+
+    /// How many times slower than asked animations run: 1 normally. `XKIT_SLOWDOWN=N` sets it at
+    /// start (as `GTK_SLOWDOWN` does for GTK), to watch an animation closely or to test one while it
+    /// runs. A value that is not a positive number counts as 1.
+    public var slowdown: Double = FrameClock.environmentSlowdown {
+        didSet { if !(slowdown.isFinite && slowdown > 0) { slowdown = 1 } }
+    }
+
+    /// `XKIT_SLOWDOWN` as a factor (1 when unset or not a positive number).
+    nonisolated static var environmentSlowdown: Double {
+        guard let raw = getenv("XKIT_SLOWDOWN"), let value = Double(String(cString: raw)), value.isFinite, value > 0 else { return 1 }
+        return value
     }
 
     /// Whether views animate now: the override, else the desktop's setting.
@@ -135,7 +150,8 @@ public final class FrameClock {
     }
 
     private func makeGroup(duration: Double, delay: Double, curve: TimingCurve, completion: ((Bool) -> Void)?) -> AnimationGroup {
-        AnimationGroup(start: (platform?.clock.now ?? 0) + delay, duration: duration, curve: curve, completion: completion)
+        AnimationGroup(start: (platform?.clock.now ?? 0) + delay * slowdown, duration: duration * slowdown, curve: curve,
+                       completion: completion)
     }
 
     private func add(_ track: Track) {

@@ -6,6 +6,10 @@
 /// focus once the first frame is drawn, and reports when the platform dismisses it (a press
 /// outside, the owner losing focus). Closing also waits for the popup's own dispatch, so the click
 /// that chose an item finishes first.
+///
+/// It fades in and out over the screen behind it (`WindowSurface.captureBackdrop`) when the
+/// platform can copy that screen and motion is on. Fading never delays input: keys go to the
+/// content from the first frame, and a popup fading out lets clicks through at once.
 @MainActor
 final class Popup {
     /// The view the popup shows.
@@ -15,6 +19,21 @@ final class Popup {
     private weak var owner: Window?
     private var window: Window?
     private var isClosed = false
+    /// Whether the popup fades (the platform copied the screen behind it).
+    private var fades = false
+    /// Set while the fade-in runs: what waits for it to end (the `onShown` of `open`).
+    private var fadeIn: FadeIn?
+
+    /// How long the fade in takes, in seconds (UIKit's menus take about as long).
+    static let fadeInDuration = 0.12
+    /// How long the fade out takes, in seconds.
+    static let fadeOutDuration = 0.1
+
+    private struct FadeIn {
+        var hasEnded = false
+        var firstFrameDrawn = false
+        var onShown: (() -> Void)?
+    }
 
     init(content: View, owner: Window) {
         self.content = content
@@ -38,13 +57,35 @@ final class Popup {
                 self.onDismiss?()
             }
             self.window = window
+            self.fades = owner.application.frameClock.areAnimationsEnabled && window.surface.captureBackdrop()
+            self.fadeIn = FadeIn(onShown: onShown)
             window.show()
+            if self.fades { self.startFadeIn() } else { self.fadeIn?.hasEnded = true }
             window.whenFirstFrameDrawn { [weak self, weak window] in
                 guard let self, let window, !window.isClosed, !self.isClosed else { return }
                 self.content.becomeFirstResponder()
-                onShown()
+                self.fadeIn?.firstFrameDrawn = true
+                self.reportShownIfReady()
             }
         }
+    }
+
+    private func startFadeIn() {
+        let target = content.alpha
+        View.performWithoutAnimation { content.alpha = 0 }
+        View.animate(withDuration: Self.fadeInDuration, delay: 0, options: [.curveEaseOut], animations: { content.alpha = target },
+                     completion: { [weak self] _ in
+            self?.fadeIn?.hasEnded = true
+            self?.reportShownIfReady()
+        })
+    }
+
+    /// `onShown` runs once the first frame is on screen and the fade-in (if any) is over, so what
+    /// a tool sees after it is the whole menu.
+    private func reportShownIfReady() {
+        guard let fadeIn, fadeIn.hasEnded, fadeIn.firstFrameDrawn, !isClosed else { return }
+        self.fadeIn = nil
+        fadeIn.onShown?()
     }
 
     /// Closes the popup after its own current dispatch; `didClose` runs once the surface (and its
@@ -55,10 +96,20 @@ final class Popup {
         onDismiss = nil
         guard let window else { return didClose() }
         self.window = nil
-        // Closing destroys the surface, which releases the grab (and flushes) first.
-        window.eventRouter.afterDispatch {
-            window.close()
+        fadeIn = nil
+        let fadesOut = fades && window.hasDrawnFirstFrame && window.application.frameClock.areAnimationsEnabled
+        window.eventRouter.afterDispatch { [content] in
+            guard fadesOut, !window.isClosed else {
+                // Closing destroys the surface, which releases the grab (and flushes) first.
+                window.close()
+                return didClose()
+            }
+            // The grab ends and clicks pass through now; only the pixels linger for the fade.
+            window.onDismiss = nil
+            window.surface.stopReceivingInput()
             didClose()
+            View.animate(withDuration: Self.fadeOutDuration, delay: 0, options: [.curveEaseIn], animations: { content.alpha = 0 },
+                         completion: { _ in window.close() })
         }
     }
 }

@@ -17,7 +17,7 @@ extension AccessibilityNode {
             fields.append(("type", .string(view.traceType)))
             fields.append(("frame", .rect(node.frame, scale: scale)))
             fields.append(("depth", .int(depth)))
-            let hidden = insideHidden || view.isHidden
+            let hidden = insideHidden || view.isHidden || view.isLeaving
             if hidden { fields.append(("hidden", .bool(true))) }
             fields.append(("role", .string(node.role.rawValue)))
             if let name = node.name { fields.append(("name", .string(name))) }

@@ -76,7 +76,7 @@ public struct AccessibilityNode {
         var states: States = []
         if view.canBecomeFirstResponder { states.insert(.focusable) }
         if view.isFirstResponder { states.insert(.focused) }
-        if view.isHidden { states.insert(.hidden) }
+        if view.isHidden || view.isLeaving { states.insert(.hidden) }
         if let control = view as? Control {
             if !control.isEnabled { states.insert(.disabled) }
             if control.isSelected { states.insert(.selected) }
@@ -114,7 +114,7 @@ public struct AccessibilityNode {
     public static func exposedChildren(of view: View) -> [View] {
         var result: [View] = []
         // A control's own parts (a button's title label) are the control's name, not children.
-        for sub in view.subviews where !sub.isHidden && sub.owningControl == nil {
+        for sub in view.subviews where !sub.isHidden && !sub.isLeaving && sub.owningControl == nil {
             if sub.isAccessibilityElement { result.append(sub) } else { result += exposedChildren(of: sub) }
         }
         return result
@@ -126,7 +126,7 @@ public struct AccessibilityNode {
     public static func exposedParent(of view: View) -> View? {
         var current = view.superview
         while let v = current, v.superview != nil {
-            if v.isAccessibilityElement && !v.isHidden { return v }
+            if v.isAccessibilityElement && !v.isHidden && !v.isLeaving { return v }
             current = v.superview
         }
         return nil

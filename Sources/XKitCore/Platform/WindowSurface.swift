@@ -48,6 +48,13 @@ public protocol WindowSurface: AnyObject {
     func finishComposition() -> String?
     /// Asks the window manager to keep the surface at `size` (no resizing, no maximising); nil lifts it.
     func setFixedSize(_ size: Size?)
+    /// Keeps a copy of the screen under the surface's frame, taken before it is first mapped, and
+    /// draws every frame over that copy, so content fading in or out blends with what is behind it
+    /// without a compositor. Returns whether the platform could (a popup's fade needs it).
+    func captureBackdrop() -> Bool
+    /// Lets pointer input through to whatever is below and ends a popup's grab, for a surface that
+    /// stays on screen a moment after it is done with (a menu fading out).
+    func stopReceivingInput()
 }
 
 extension WindowSurface {
@@ -57,4 +64,8 @@ extension WindowSurface {
     public func finishComposition() -> String? { nil }
     /// Surfaces without a window manager have nobody to tell.
     public func setFixedSize(_ size: Size?) {}
+    /// Surfaces that cannot see the screen behind them do not fade.
+    public func captureBackdrop() -> Bool { false }
+    /// Surfaces without input of their own have none to stop.
+    public func stopReceivingInput() {}
 }

@@ -101,6 +101,10 @@ open class View: Responder {
     /// Whether the view takes pointer events; when false, hit testing passes through it.
     open var isUserInteractionEnabled = true
 
+    /// Whether the view is only drawn on its way out (a deleted cell fading away): hit testing,
+    /// assistive technology and the `views` trace treat it as gone already.
+    package var isLeaving = false
+
     // MARK: Hierarchy
 
     /// The view's children, back to front: later subviews draw over earlier ones and are hit first.
@@ -294,7 +298,7 @@ open class View: Responder {
     ///
     /// As in UIKit, a view with user interaction off hides its whole subtree from the pointer.
     open func hitTest(_ point: Point) -> View? {
-        guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        guard !isHidden, !isLeaving, isUserInteractionEnabled, self.point(inside: point) else { return nil }
         for sub in subviews.reversed() {
             let local = Point(x: point.x - sub.frame.x + sub.boundsOrigin.x, y: point.y - sub.frame.y + sub.boundsOrigin.y)
             if let hit = sub.hitTest(local) { return hit }

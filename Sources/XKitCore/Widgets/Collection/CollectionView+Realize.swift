@@ -63,12 +63,47 @@ extension CollectionView {
             enqueue(cell)
         }
         handedOut = Set(visibleCellViews.values.map { ObjectIdentifier($0) })
+        // After an animated change the cells that were already shown slide to their new places.
+        var sliding: [(CollectionViewCell, CollectionViewLayoutAttributes)] = []
+        let slides = animatesNextPlacement
+        animatesNextPlacement = false
         for (path, a) in neededCells {
+            if slides, let cell = visibleCellViews[path], cell.frame != a.frame {
+                sliding.append((cell, a))
+                continue
+            }
             let cell = visibleCellViews[path] ?? makeCell(at: path)
             visibleCellViews[path] = cell
             place(cell, a)
         }
+        if !sliding.isEmpty {
+            View.animate(withDuration: Self.changeAnimationDuration, delay: 0, options: [.curveEaseInOut], animations: {
+                for (cell, a) in sliding { place(cell, a) }
+            }, completion: nil)
+        }
         realizeHeaders(neededHeaders)
+    }
+
+    /// How long an animated change takes: deleted cells fading, kept ones sliding, in seconds.
+    static let changeAnimationDuration = 0.2
+
+    /// Retires a deleted item's cell at once (selection, focus, menu) but keeps drawing it while it
+    /// fades out, then puts it in the pool.
+    func fadeAway(_ cell: CollectionViewCell) {
+        if cell.isFirstResponder { _ = becomeFirstResponder() }
+        cell.isSelected = false
+        cell.showsKeyboardFocus = false
+        cell.indexPath = nil
+        if let menus = window?.application.menuController, menus.isShowingMenu(for: cell) { menus.hideMenu() }
+        cell.isLeaving = true
+        window?.viewTreeDidChange()
+        View.animate(withDuration: Self.changeAnimationDuration, delay: 0, options: [.curveEaseOut], animations: { cell.alpha = 0 },
+                     completion: { [weak self, weak cell] _ in
+            guard let cell else { return }
+            View.performWithoutAnimation { cell.alpha = 1 }
+            cell.isLeaving = false
+            if let self { self.enqueue(cell) } else { cell.isHidden = true }
+        })
     }
 
     /// Asks the data source for a cell and checks it; a bad one is replaced by a blank cell, with a warning.

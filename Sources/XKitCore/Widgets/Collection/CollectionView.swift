@@ -70,6 +70,8 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
     var typeahead = ""
     var typeaheadTime = -Double.infinity
     var isRealizing = false
+    /// Set by an animated change: the next realize pass moves the cells that stayed to their new places.
+    var animatesNextPlacement = false
     var laidOutWidth = -1.0
     /// Cells handed out during one realize pass, to catch a data source returning one twice.
     var handedOut: Set<ObjectIdentifier> = []
@@ -254,18 +256,25 @@ open class CollectionView: ScrollView, CollectionViewLayoutContext {
 
     /// Items changed under the same counts, sections or items were inserted, deleted or moved:
     /// the diffable data source calls this with what changed so only those cells are rebuilt.
-    func applyChanges(reloaded: Set<IndexPath>, countsChanged: Bool, keptCells: [IndexPath: IndexPath]) {
+    ///
+    /// `animated` (with motion on): cells of deleted items fade out where they were while the cells
+    /// that stayed slide to their new places, closing the gap.
+    func applyChanges(reloaded: Set<IndexPath>, countsChanged: Bool, keptCells: [IndexPath: IndexPath], animated: Bool = false) {
         if countsChanged { readCounts() }
         collectionViewLayout.invalidateLayout()
+        let animates = animated && window?.application.frameClock.areAnimationsEnabled == true
         var moved: [IndexPath: CollectionViewCell] = [:]
         for (old, cell) in visibleCellViews {
             if let new = keptCells[old], !reloaded.contains(new) {
                 cell.indexPath = new
                 moved[new] = cell
+            } else if animates && keptCells[old] == nil {
+                fadeAway(cell)
             } else {
                 enqueue(cell)
             }
         }
+        if animates { animatesNextPlacement = true }
         visibleCellViews = moved
         for (_, view) in visibleSupplementaryViews { enqueue(view) }
         visibleSupplementaryViews = [:]

@@ -98,9 +98,10 @@ extension TagInputView {
         chipCells.first { !$0.isHidden && $0.chip.tag.id == id }?.chip
     }
 
-    /// How many chip views exist, shown or pooled (for tests and the trace).
+    /// How many chip views exist, shown, fading out or pooled (for tests and the trace).
     @_spi(Testing) public var chipViewCount: Int {
-        chipCells.count + (collectionView.cellPool[TagChipCell.reuseIdentifier]?.count ?? 0)
+        let leaving = collectionView.subviews.lazy.filter { $0.isLeaving && $0 is TagChipCell }.count
+        return chipCells.count + leaving + (collectionView.cellPool[TagChipCell.reuseIdentifier]?.count ?? 0)
     }
 
     /// The chips currently in sight, in tag order.
@@ -133,7 +134,8 @@ extension TagInputView {
             for path in collectionView.visibleCellViews.keys where path.item != index {
                 kept[path] = path.item < index ? path : IndexPath(item: path.item - 1, section: path.section)
             }
-            collectionView.applyChanges(reloaded: [], countsChanged: true, keptCells: kept)
+            // The chip fades where it was and the chips after it slide back over the gap.
+            collectionView.applyChanges(reloaded: [], countsChanged: true, keptCells: kept, animated: true)
         }
     }
 
