@@ -1,15 +1,22 @@
 import XKit
 
-/// A settings app: a navigation controller whose first screen has a dark-mode switch, a text-size
-/// slider, a segmented control, a progress view with a Load button and a "Delete all tags…" button
-/// that asks through an alert; "About" is pushed from the bar or the last row.
+/// A settings app: a tab bar controller whose Settings tab is a navigation controller. Its first
+/// screen has a dark-mode switch, a text-size slider, a segmented control, a progress view with a
+/// Load button and a "Delete all tags…" button that asks through an alert; "About" is pushed from
+/// the bar. The Tags tab edits the same tags in a tag input, its badge counting them.
 struct SettingsScene: DemoScene {
     let title = "Settings"
-    let size = Size(width: 500, height: 470)
+    let size = Size(width: 500, height: 510)
 
     func build(in window: Window, app: Application) {
-        let settings = SettingsController(app: app)
-        window.rootViewController = NavigationController(rootViewController: settings)
+        let store = SettingsTagStore()
+        let settings = SettingsController(app: app, store: store)
+        settings.tabBarItem = TabBarItem(title: "Settings", tag: 0)
+        let tabs = TabBarController()
+        tabs.viewControllers = [NavigationController(rootViewController: settings),
+                                NavigationController(rootViewController: SettingsTagsController(store: store))]
+        tabs.tabBar.accessibilityIdentifier = "settings.tabs"
+        window.rootViewController = tabs
         // Before the first frame (and for a screenshot, which never shows the window).
         settings.updateAppearanceNote()
     }
@@ -64,14 +71,20 @@ final class SettingsController: ViewController {
     private let deleteTags = Button(title: "Delete all tags…")
     private let sample = Label(text: "The quick brown fox jumps over the lazy dog. Text size follows the slider.")
     private let tagsLabel = Label(text: nil, font: .system(size: 12), textColor: .secondaryLabel)
-    private var tags = ["work", "home", "travel", "ideas", "reading", "music", "family", "later"]
+    private let store: SettingsTagStore
+    private var tags: [String] {
+        get { store.tags }
+        set { store.tags = newValue }
+    }
     private var loadTimer: Cancellable?
     private var rows: [SettingsRow] = []
 
-    init(app: Application) {
+    init(app: Application, store: SettingsTagStore) {
         self.app = app
+        self.store = store
         super.init()
         title = "Settings"
+        store.observers.append { [weak self] in if self?.isViewLoaded == true { self?.showTags() } }
     }
 
     override func viewDidLoad() {

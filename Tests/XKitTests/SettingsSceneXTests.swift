@@ -78,6 +78,46 @@ struct SettingsSceneXTests {
         #expect(popped.string("top") == "Settings")
     }
 
+    @Test func theTagsTabEditsTheSameTagsItsBadgeCountsAndTheTabKeysSwitchBack() throws {
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "settings"], environment: ["XKIT_APPEARANCE": "light"])
+        defer { _ = app.terminate() }
+        let xid = try #require(app.waitForEvent(named: "window.mapped").int("xid")).asWindowID
+        let settled = try WindowFinder().waitForSettledGeometry(of: xid)
+        let views = try app.waitForEvent(named: "views") { event in
+            event.views.contains { $0.id == "settings.tabs" } && event.views.first?.frame.origin == settled.origin
+        }
+        let bar = try #require(views.views.first { $0.id == "settings.tabs" })
+        #expect(bar.fields["tabs"] as? [String] == ["Settings", "Tags"])
+        #expect((bar.fields["badges"] as? [Any])?.last as? String == "8", "the Tags tab counts the tags")
+        #expect(views.string("title") == "Settings")
+        let driver = try XTestDriver.shared()
+
+        // A click on the right half of the bar: the Tags tab.
+        var mark = app.mark()
+        driver.click(at: Point(x: bar.frame.minX + bar.frame.width * 0.75, y: bar.frame.midY))
+        let selected = try app.waitForEvent(named: "tabs.selected", since: mark)
+        #expect(selected.int("index") == 1 && selected.string("title") == "Tags")
+        let input = try app.waitForView(since: mark) { $0.id == "settings.tagInput" }
+        #expect(app.latestViews().contains { $0.id == "settings.deleteTags" } == false, "only the selected screen is in the window")
+
+        // Backspace in the empty field selects the last chip, a second one removes it.
+        driver.click(at: Point(x: input.frame.maxX - 20, y: input.frame.maxY - 12))
+        try driver.key("BackSpace")
+        try driver.key("BackSpace")
+        _ = try app.waitForView(since: mark) { view in
+            view.id == "settings.tabs" && (view.fields["badges"] as? [Any])?.last as? String == "7"
+        }
+
+        // Ctrl+Page Up goes back to Settings, which shows the same seven tags.
+        mark = app.mark()
+        try driver.key("ctrl+Prior")
+        _ = try app.waitForEvent(named: "tabs.selected", since: mark) { $0.int("index") == 0 }
+        let tags = try app.waitForView(since: mark) { $0.id == "settings.tags" }
+        #expect(tags.text?.hasPrefix("7 tags:") == true, "\(tags.text ?? "nil")")
+        #expect(tags.text?.contains("later") == false, "the removed tag is gone in both tabs")
+        #expect(app.events.last { $0.name == "views" }?.string("title") == "Settings")
+    }
+
     @Test func loadSpinsWhileConnectingThenFillsTheBar() throws {
         let app = try AppProcess("xkit-demo", arguments: ["--scene", "settings"], environment: ["XKIT_APPEARANCE": "light"])
         defer { _ = app.terminate() }

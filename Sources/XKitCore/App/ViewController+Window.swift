@@ -16,6 +16,13 @@ extension ViewController {
         beginAppearanceTransition(false)
         return true
     }
+
+    /// A container's shown screen changed: the window's title follows its root controller's title
+    /// (a navigation controller's top screen, a tab bar controller's selected one, nested or not).
+    func updateWindowTitle() {
+        guard let window = viewIfLoaded?.window, let title = window.rootViewController?.title else { return }
+        if window.title != title { window.title = title }
+    }
 }
 
 extension Window {

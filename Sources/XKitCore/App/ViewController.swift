@@ -21,7 +21,13 @@ open class ViewController: Responder {
     private var loadedView: View?
     /// What the controller shows in a navigation bar, made on first use (`navigationItem`).
     var storedNavigationItem: NavigationItem?
+    /// What the controller shows in a tab bar, made on first use (`tabBarItem`).
+    var storedTabBarItem: TabBarItem?
     var appearanceState = AppearanceState.disappeared
+
+    /// The child whose screen a container shows (a tab bar controller's selected one), which keys
+    /// pressed with nothing focused reach before the container; nil for controllers that show no child.
+    var shownChild: ViewController? { nil }
 
     /// The controller's child controllers, in the order added.
     public private(set) var children: [ViewController] = []

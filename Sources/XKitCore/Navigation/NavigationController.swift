@@ -125,7 +125,7 @@ open class NavigationController: ViewController {
 
     private func updateBar() {
         navigationBar.show(top: stack.last, back: stack.count > 1 ? stack[stack.count - 2] : nil)
-        if let window = container?.window, window.rootViewController === self, let title = stack.last?.title { window.title = title }
+        updateWindowTitle()
     }
 
     open override func loadView() {
