@@ -104,8 +104,11 @@ struct SettingsSceneXTests {
 
         // Backspace in the empty field selects the last chip, a second one removes it.
         driver.click(at: Point(x: input.frame.maxX - 20, y: input.frame.maxY - 12))
+        _ = try app.waitForEvent(named: "focus.changed", since: mark) { ($0.fields["view"] as? [String: Any])?["type"] as? String == "TextField" }
         try driver.key("BackSpace")
+        _ = try app.waitForEvent(named: "tags.selected", since: mark) { $0.string("title") == "later" }
         try driver.key("BackSpace")
+        _ = try app.waitForEvent(named: "tags.changed", since: mark) { $0.int("count") == 7 }
         _ = try app.waitForView(since: mark) { view in
             view.id == "settings.tabs" && (view.fields["badges"] as? [Any])?.last as? String == "7"
         }

@@ -264,6 +264,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             if let time = key.timestamp { platform.lastServerTime = time.rawValue }
             window.surfaceDidReceive(key)
         case FocusIn:
+            traceKeyboardFocus(event.xfocus, gained: true)
             // Opening the input method parses the locale's Compose file (several ms of getc), so it
             // waits for the turn after the first frame: launch pays nothing for it, the first key does not either.
             whenFirstFramePresented { [weak self] in
@@ -271,6 +272,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             }
             inputContext?.focus()
         case FocusOut:
+            traceKeyboardFocus(event.xfocus, gained: false)
             inputContext?.unfocus()
             keysDown.removeAll()
             let mode = event.xfocus.mode
@@ -292,6 +294,14 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         default:
             break
         }
+    }
+
+    /// Traces the X keyboard focus coming and going, so a test that loses keys can say where they went.
+    private func traceKeyboardFocus(_ focus: XFocusChangeEvent, gained: Bool) {
+        guard Trace.isEnabled else { return }
+        let modes = [NotifyNormal: "normal", NotifyGrab: "grab", NotifyUngrab: "ungrab", NotifyWhileGrabbed: "whileGrabbed"]
+        Trace.emit(gained ? "window.focusIn" : "window.focusOut",
+                   [("title", .string(title)), ("mode", .string(modes[focus.mode] ?? "\(focus.mode)")), ("detail", .int(Int(focus.detail)))])
     }
 
     /// Creates the input context on first focus (see `X11Platform.openInputMethod`).
