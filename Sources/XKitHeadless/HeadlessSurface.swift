@@ -45,6 +45,8 @@ public final class HeadlessSurface: WindowSurface {
     public private(set) var isDestroyed = false
     /// How many times something was presented.
     public private(set) var presentCount = 0
+    /// Each composited frame (`presentComposited`): what it redrew (nil: nothing) and its opacity.
+    public private(set) var compositedFrames: [(dirty: Rect?, opacity: Double)] = []
     /// The size the window manager is asked to keep (min = max), or nil when resizable.
     public private(set) var fixedSize: Size?
     /// What the latest `present` drew.
@@ -174,6 +176,14 @@ public final class HeadlessSurface: WindowSurface {
         draw(recorder, dirty)
         lastPresentedDirty = dirty
         presentCount += 1
+    }
+
+    /// A surface with a backdrop composites, as the X11 one does on a screen it fits.
+    public var canComposite: Bool { hasBackdrop && !isDestroyed }
+
+    public func presentComposited(dirty: Rect?, opacity: Double, size: Size, draw: (GraphicsContext, Rect) -> Void) {
+        compositedFrames.append((dirty, opacity))
+        if let dirty { present(dirty: dirty, size: size, draw: draw) }
     }
 
     public func synchronize() {}

@@ -36,13 +36,16 @@ func runMenuFadeBench(arguments: [String]) async -> Int32 {
             while menus.contextMenuView?.window?.hasDrawnFirstFrame != true { try await Task.sleep(nanoseconds: 200_000) }
             guard let content = menus.contextMenuView, let popup = content.window else { continue }
             var frames = app.frameClock.framesStepped, cpu = processCPUSeconds()
-            while content.alpha < 1 { try await Task.sleep(nanoseconds: 1_000_000) }
+            // One sleep for the fade, not a poll: a 1 ms poll's wake-ups would cost more than a frame.
+            try await Task.sleep(nanoseconds: UInt64(0.12 * app.frameClock.slowdown * 1e9))
+            while content.alpha < 1 { try await Task.sleep(nanoseconds: 5_000_000) }
             var stepped = app.frameClock.framesStepped - frames
             if stepped > 0 { fadeIn.append((processCPUSeconds() - cpu) / Double(stepped) * 1000); framesIn += stepped }
             menus.hideMenu()
             frames = app.frameClock.framesStepped
             cpu = processCPUSeconds()
-            while !popup.isClosed { try await Task.sleep(nanoseconds: 1_000_000) }
+            try await Task.sleep(nanoseconds: UInt64(0.1 * app.frameClock.slowdown * 1e9))
+            while !popup.isClosed { try await Task.sleep(nanoseconds: 5_000_000) }
             stepped = app.frameClock.framesStepped - frames
             if stepped > 0 { fadeOut.append((processCPUSeconds() - cpu) / Double(stepped) * 1000); framesOut += stepped }
         }

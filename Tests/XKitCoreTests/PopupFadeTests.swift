@@ -46,6 +46,28 @@ import XKitHeadless
         withExtendedLifetime(popup) {}
     }
 
+    @Test func aFadeRedrawsTheMenuOnceAndThenOnlyCompositesIt() throws {
+        let (scene, _) = scene()
+        let (popup, content) = openPopup(in: scene) {}
+        let window = try #require(content.window)
+        let surface = try #require(scene.platform.surface(of: window))
+        for _ in 0..<8 { scene.platform.advance(by: 0.02) }
+        let frames = surface.compositedFrames
+        #expect(frames.count >= 6, "one composite per frame: \(frames.count)")
+        #expect(frames.first?.dirty == Rect(x: 0, y: 0, width: 120, height: 80), "the first frame draws the whole menu")
+        // Only the focus ring, drawn once the menu takes the keys after its first frame, is redrawn.
+        let redrawn = frames.dropFirst().filter { $0.dirty != nil }
+        #expect(redrawn.count <= 1, "the alpha alone changes: nothing else is redrawn: \(redrawn)")
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.opacity <= $1.opacity } && frames.last?.opacity == 1)
+        // A change inside the menu redraws only that part into the layer.
+        let part = Rect(x: 40, y: 30, width: 20, height: 10)
+        content.setNeedsDisplay(part)
+        scene.platform.displayPass()
+        let last = try #require(surface.compositedFrames.last?.dirty)
+        #expect(last.union(part) == last && last.width < 60, "\(last)")
+        withExtendedLifetime(popup) {}
+    }
+
     @Test func aHiddenMenuLetsClicksThroughAtOnceAndItsWindowClosesWhenTheFadeEnds() throws {
         let (scene, _) = scene()
         let menus = scene.app.menuController

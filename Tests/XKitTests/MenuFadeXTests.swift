@@ -35,6 +35,7 @@ struct MenuFadeXTests {
         Thread.sleep(forTimeInterval: 1.2)
         let duringScreen = try Screenshot.captureScreen()
         let shown = try app.waitForEvent(named: "menu.shown", since: mark)
+        #expect(app.events[mark...].contains { $0.name == "window.composited" }, "the fade composites the menu drawn once")
         let numbers = (shown.fields["frame"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
         try #require(numbers.count == 4)
         // Inside the rounded outline, clear of its corners.

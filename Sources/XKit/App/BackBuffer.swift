@@ -18,7 +18,7 @@ final class BackBuffer {
     /// The pixmap's size in device pixels.
     private(set) var pixelSize = (width: 0, height: 0)
     private var renderer: XftRenderer?
-    private var copyGC: GC?
+    private(set) var copyGC: GC?
 
     init(connection: XConnection, window: XID, fonts: FontRegistry) {
         self.connection = connection

@@ -47,9 +47,54 @@ extension X11WindowSurface {
 
     /// Frees the backdrop (the window moved, so it no longer shows what is behind, or it is going).
     func releaseBackdrop() {
+        compositor.release()
         guard backdrop != 0 else { return }
         XFreePixmap(platform.connection.display, backdrop)
         backdrop = 0
+    }
+
+    /// A popup on the screen with its backdrop can composite: its back buffer holds all of it.
+    var canComposite: Bool {
+        guard !isDestroyed, backdrop != 0 else { return false }
+        let pixels = windowPixels(size)
+        let screen = platform.connection.screenSize
+        return Double(pixels.width) <= screen.width * platform.scale && Double(pixels.height) <= screen.height * platform.scale
+    }
+
+    private func windowPixels(_ size: Size) -> (width: Int, height: Int) {
+        (Int(DevicePixels.extent(size.width * platform.scale)), Int(DevicePixels.extent(size.height * platform.scale)))
+    }
+
+    func presentComposited(dirty: Rect?, opacity: Double, size newSize: Size, draw: (GraphicsContext, Rect) -> Void) {
+        let pixels = windowPixels(newSize)
+        guard canComposite, backBuffer.ensure(windowSize: newSize, scale: platform.scale) != nil,
+              backBuffer.pixelSize == pixels, let gc = backBuffer.copyGC,
+              let isNew = compositor.prepare(width: pixels.width, height: pixels.height, buffer: backBuffer.pixmap, window: xid)
+        else {
+            if let dirty { present(dirty: dirty, size: newSize, draw: draw) }
+            return
+        }
+        let whole = Rect(origin: .zero, size: newSize)
+        // The layer: the window drawn opaque over its backdrop, so its anti-aliased edges and clear
+        // corners blend as a translucent group would.
+        if let area = isNew ? whole : dirty {
+            let drawn = backBuffer.draw(area, windowSize: newSize, scale: platform.scale, copy: false) { renderer, tile in
+                copyBackdrop(under: tile, into: backBuffer)
+                draw(renderer, tile)
+            }
+            if drawn != nil {
+                let s = platform.scale
+                let x = Int((area.minX * s).rounded(.down)), y = Int((area.minY * s).rounded(.down))
+                compositor.keep(from: backBuffer.pixmap, gc: gc, x: x, y: y,
+                                width: Int((area.maxX * s).rounded(.up)) - x, height: Int((area.maxY * s).rounded(.up)) - y)
+            }
+        }
+        let (width, height) = pixels
+        backBuffer.copy(from: backdrop, x: 0, y: 0, width: width, height: height)
+        compositor.composite(opacity: opacity)
+        XCopyArea(platform.connection.display, backBuffer.pixmap, xid, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
+        if !hasPresented { firstFramePresented() }
+        platform.connection.flush()
     }
 
     func stopReceivingInput() {

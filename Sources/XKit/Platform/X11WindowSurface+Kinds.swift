@@ -71,8 +71,14 @@ extension X11WindowSurface {
         guard role == .popup, !isDestroyed else { return }
         let time = Time(grabTime ?? platform.lastServerTime)
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask)
-        let pointer = XGrabPointer(display, xid, 0, mask, GrabModeAsync, GrabModeAsync, XID(0), XID(0), time)
-        let keyboard = XGrabKeyboard(display, xid, 0, GrabModeAsync, GrabModeAsync, time)
+        // A time older than the device's last grab (another client grabbed after the last event we
+        // saw) is refused as GrabInvalidTime however real the press was: then the grab is for now.
+        func grab(_ attempt: (Time) -> Int32) -> Int32 {
+            let status = attempt(time)
+            return status == GrabInvalidTime && time != Time(CurrentTime) ? attempt(Time(CurrentTime)) : status
+        }
+        let pointer = grab { XGrabPointer(display, xid, 0, mask, GrabModeAsync, GrabModeAsync, XID(0), XID(0), $0) }
+        let keyboard = grab { XGrabKeyboard(display, xid, 0, GrabModeAsync, GrabModeAsync, $0) }
         holdsGrab = pointer == GrabSuccess || keyboard == GrabSuccess
         if pointer != GrabSuccess || keyboard != GrabSuccess {
             Trace.warn("the popup could not grab the pointer and keyboard (pointer \(pointer), keyboard \(keyboard))")

@@ -28,12 +28,15 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     /// States the kind fixes for the life of the window (`_NET_WM_STATE_MODAL`).
     var fixedStateAtoms: [Atom] = []
     /// Work that waits for the first frame (the themed cursor, the input context).
-    private var hasPresented = false
+    private(set) var hasPresented = false
     /// What WM_NORMAL_HINTS says (`X11WindowSurface+SizeHints`): a position the app chose, a fixed size.
     var hintsPosition = false
     var fixedSize: Size?
     /// The screen under the window as it was before the first map (`X11WindowSurface+Backdrop`), or 0.
     var backdrop: Pixmap = 0
+    /// The window drawn opaque, composited over the backdrop at a fade's opacity (`presentComposited`).
+    lazy var compositor = OpacityCompositor(display: platform.connection.display, visual: XDefaultVisual(platform.connection.display, platform.connection.screen),
+                                            depth: UInt32(XDefaultDepth(platform.connection.display, platform.connection.screen)))
     private var afterFirstFrame: [() -> Void] = []
     private(set) var size: Size
     /// Whether the server has mapped the window.
@@ -136,7 +139,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
         platform.connection.flush()
     }
 
-    private func firstFramePresented() {
+    func firstFramePresented() {
         hasPresented = true
         let work = afterFirstFrame
         afterFirstFrame.removeAll()

@@ -25,3 +25,21 @@ struct ChoiceNavigation {
         return nil
     }
 }
+
+/// The pointer of one-of-many controls: the choice under a press is held (and drawn pressed) until
+/// the release, which chooses it only when it lands on that same choice.
+struct ChoicePress {
+    /// The choice under the press, while the button is down.
+    private(set) var index: Int?
+
+    mutating func begin(at index: Int?) { self.index = index }
+
+    /// Ends the press; returns the choice made, if the release landed on the pressed one.
+    mutating func end(at released: Int?) -> Int? {
+        defer { index = nil }
+        guard let index, index == released else { return nil }
+        return index
+    }
+
+    mutating func cancel() { index = nil }
+}

@@ -10,7 +10,7 @@
 open class RadioGroup: Control, AccessibilityElementProviding {
     private var labels: [Label] = []
     private var disabled: Set<Int> = []
-    private var pressedIndex: Int?
+    private var press = ChoicePress()
 
     /// The options' titles.
     open var options: [String] {
@@ -110,22 +110,20 @@ open class RadioGroup: Control, AccessibilityElementProviding {
 
     open override func pointerDown(_ event: PointerEvent) -> Bool {
         guard super.pointerDown(event) else { return false }
-        pressedIndex = row(at: convert(event.location, from: nil))
+        press.begin(at: row(at: convert(event.location, from: nil)))
         setNeedsDisplay()
         return true
     }
 
     open override func pointerUp(_ event: PointerEvent) {
-        let pressed = pressedIndex
-        pressedIndex = nil
-        let released = row(at: convert(event.location, from: nil))
+        let chosen = press.end(at: row(at: convert(event.location, from: nil)))
         super.pointerUp(event)
-        if let pressed, pressed == released { choose(byUser: pressed) }
+        if let chosen { choose(byUser: chosen) }
         setNeedsDisplay()
     }
 
     open override func pointerCancelled() {
-        pressedIndex = nil
+        press.cancel()
         super.pointerCancelled()
     }
 
@@ -155,7 +153,7 @@ open class RadioGroup: Control, AccessibilityElementProviding {
                 context.fillRoundedRect(circle.insetBy(dx: 5, dy: 5), radius: d / 2 - 5, color: .white)
             } else {
                 context.fillRoundedRect(circle, radius: d / 2, color: .controlBackground)
-                let edge: Color = pressedIndex == i && isHighlighted ? tint : .separatorStrong
+                let edge: Color = press.index == i && isHighlighted ? tint : .separatorStrong
                 context.strokeRoundedRect(circle, radius: d / 2, color: enabled ? edge : edge.withAlpha(0.5), lineWidth: 1.5)
             }
         }

@@ -14,7 +14,7 @@ open class SegmentedControl: Control, AccessibilityElementProviding {
     private var titles: [String] = []
     private var disabled: Set<Int> = []
     private var labels: [Label] = []
-    private var pressedIndex: Int?
+    private var press = ChoicePress()
 
     /// The selected segment, or `noSegment`; setting it sends no action. An index out of range selects nothing.
     open var selectedSegmentIndex: Int = SegmentedControl.noSegment {
@@ -139,22 +139,20 @@ open class SegmentedControl: Control, AccessibilityElementProviding {
 
     open override func pointerDown(_ event: PointerEvent) -> Bool {
         guard super.pointerDown(event) else { return false }
-        pressedIndex = segmentIndex(at: convert(event.location, from: nil))
+        press.begin(at: segmentIndex(at: convert(event.location, from: nil)))
         setNeedsDisplay()
         return true
     }
 
     open override func pointerUp(_ event: PointerEvent) {
-        let pressed = pressedIndex
-        pressedIndex = nil
-        let released = segmentIndex(at: convert(event.location, from: nil))
+        let chosen = press.end(at: segmentIndex(at: convert(event.location, from: nil)))
         super.pointerUp(event)
-        if let pressed, pressed == released { select(byUser: pressed) }
+        if let chosen { select(byUser: chosen) }
         setNeedsDisplay()
     }
 
     open override func pointerCancelled() {
-        pressedIndex = nil
+        press.cancel()
         super.pointerCancelled()
     }
 
@@ -173,7 +171,7 @@ open class SegmentedControl: Control, AccessibilityElementProviding {
             let x = segmentFrame(at: i).x
             context.fill(Rect(x: x - 0.5, y: 6, width: 1, height: max(0, bounds.height - 12)), color: .separator)
         }
-        if let pressed = pressedIndex, isHighlighted, pressed != selectedSegmentIndex {
+        if let pressed = press.index, isHighlighted, pressed != selectedSegmentIndex {
             context.fillRoundedRect(segmentFrame(at: pressed).insetBy(dx: 2, dy: 2), radius: cornerRadius - 2, color: .systemFill)
         }
         if titles.indices.contains(selectedSegmentIndex) {

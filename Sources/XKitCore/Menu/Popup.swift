@@ -58,6 +58,8 @@ final class Popup {
             }
             self.window = window
             self.fades = owner.application.frameClock.areAnimationsEnabled && window.surface.captureBackdrop()
+            // Where the surface can, the fade is one composite per frame rather than a translucent redraw.
+            if self.fades { _ = window.compositeOpacity(of: self.content) }
             self.fadeIn = FadeIn(onShown: onShown)
             window.show()
             if self.fades { self.startFadeIn() } else { self.fadeIn?.hasEnded = true }

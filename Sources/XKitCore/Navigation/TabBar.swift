@@ -20,7 +20,7 @@ public final class TabBar: Control, AccessibilityElementProviding {
     private var titles: [String] = []
     private var titleLabels: [Label] = []
     private var badgeLabels: [Label] = []
-    private var pressedIndex: Int?
+    private var press = ChoicePress()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -101,7 +101,7 @@ public final class TabBar: Control, AccessibilityElementProviding {
         context.fill(Rect(x: 0, y: 0, width: bounds.width, height: 1), color: .separator)
         for (i, item) in items.enumerated() {
             let tab = tabFrame(at: i)
-            if i == pressedIndex, isHighlighted { context.fill(tab.insetBy(dx: 2, dy: 3), color: .systemFill) }
+            if i == press.index, isHighlighted { context.fill(tab.insetBy(dx: 2, dy: 3), color: .systemFill) }
             if let image = item.image {
                 context.drawImage(image, in: Rect(x: tab.midX - 11, y: 5, width: 22, height: 22))
             }
@@ -122,23 +122,21 @@ public final class TabBar: Control, AccessibilityElementProviding {
         guard event.button == .primary, let index = tabIndex(at: convert(event.location, from: nil)), items[index].isEnabled else {
             return false
         }
-        pressedIndex = index
+        press.begin(at: index)
         _ = super.pointerDown(event)
         setNeedsDisplay()
         return true
     }
 
     public override func pointerUp(_ event: PointerEvent) {
-        let pressed = pressedIndex
-        pressedIndex = nil
-        let released = tabIndex(at: convert(event.location, from: nil))
+        let chosen = press.end(at: tabIndex(at: convert(event.location, from: nil)))
         super.pointerUp(event)
-        if let pressed, pressed == released { choose(pressed) }
+        if let chosen { choose(chosen) }
         setNeedsDisplay()
     }
 
     public override func pointerCancelled() {
-        pressedIndex = nil
+        press.cancel()
         super.pointerCancelled()
     }
 

@@ -55,6 +55,12 @@ public protocol WindowSurface: AnyObject {
     /// Lets pointer input through to whatever is below and ends a popup's grab, for a surface that
     /// stays on screen a moment after it is done with (a menu fading out).
     func stopReceivingInput()
+    /// Whether `presentComposited` can show the surface translucent over its backdrop now.
+    var canComposite: Bool { get }
+    /// Shows the whole surface at `opacity` over its backdrop (`captureBackdrop`), from a layer
+    /// that holds it drawn opaque: `dirty` is drawn into that layer through `draw` first, so a fade
+    /// with nothing else changing costs one composite per frame instead of a redraw.
+    func presentComposited(dirty: Rect?, opacity: Double, size: Size, draw: (GraphicsContext, Rect) -> Void)
 }
 
 extension WindowSurface {
@@ -68,4 +74,10 @@ extension WindowSurface {
     public func captureBackdrop() -> Bool { false }
     /// Surfaces without input of their own have none to stop.
     public func stopReceivingInput() {}
+    /// Surfaces without a backdrop cannot composite.
+    public var canComposite: Bool { false }
+    /// Surfaces that cannot composite draw what changed opaque.
+    public func presentComposited(dirty: Rect?, opacity: Double, size: Size, draw: (GraphicsContext, Rect) -> Void) {
+        if let dirty { present(dirty: dirty, size: size, draw: draw) }
+    }
 }

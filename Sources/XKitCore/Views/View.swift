@@ -79,12 +79,15 @@ open class View: Responder {
         didSet {
             alpha = alpha.isFinite ? min(1, max(0, alpha)) : 1
             guard alpha != oldValue else { return }
-            setNeedsDisplay()
+            if isCompositedLayer { window?.compositedOpacityDidChange() } else { setNeedsDisplay() }
             animatableDidChange(.alpha, from: .number(oldValue))
         }
     }
     /// The frame clock's hold on this view while it animates.
     var animationState = ViewAnimationState()
+    /// Set while the window's surface shows this subtree at its `alpha` by compositing
+    /// (`Window.compositeOpacity(of:)`): the subtree then draws opaque, and `alpha` only re-composites.
+    package var isCompositedLayer = false
     /// The radius of the background's and border's corners.
     open var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
     /// The colour of the border drawn inside the bounds.
