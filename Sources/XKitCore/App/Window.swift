@@ -71,8 +71,8 @@ open class Window: Responder {
     private var dirtyRect: Rect?
     /// The subtree the surface shows at its alpha by compositing (a fading popup), and whether its
     /// alpha changed since the last frame.
-    private weak var compositedLayer: View?
-    private var compositedOpacityChanged = false
+    weak var compositedLayer: View?
+    var compositedOpacityChanged = false
     private var layoutPending = true
     private var treeChanged = true
     var viewsTraceThrottle = ViewsTraceThrottle()
@@ -273,46 +273,8 @@ open class Window: Responder {
         }
     }
 
-    // MARK: Compositing
-
-    /// Has the surface show `layer` (a subtree covering the window, over a clear background) at
-    /// its alpha by compositing it over the captured backdrop, so changing the alpha redraws
-    /// nothing; returns false, and changes nothing, when the surface cannot.
-    package func compositeOpacity(of layer: View) -> Bool {
-        guard surface.canComposite, layer.window === self else { return false }
-        compositedLayer?.isCompositedLayer = false
-        layer.isCompositedLayer = true
-        compositedLayer = layer
-        setNeedsDisplay(in: Rect(origin: .zero, size: size))
-        Trace.emit("window.composited", [("title", .string(title))])
-        return true
-    }
-
-    /// The composited layer's alpha changed: the next pass composites again.
-    func compositedOpacityDidChange() {
-        compositedOpacityChanged = true
-        platform.setNeedsDisplayPass()
-    }
-
-    /// Presents through the surface's compositing while it lasts; once it cannot (the window
-    /// moved off its backdrop) the layer goes back to drawing itself translucent.
-    private func presentComposited(_ layer: View) -> Bool {
-        guard surface.canComposite, layer.window === self else {
-            layer.isCompositedLayer = false
-            compositedLayer = nil
-            setNeedsDisplay(in: Rect(origin: .zero, size: size))
-            return presentDirtyRect()
-        }
-        let dirty = dirtyRect.map { $0.intersection(Rect(origin: .zero, size: size)).integral(scale: scale) }.flatMap { $0.isEmpty ? nil : $0 }
-        guard dirty != nil || compositedOpacityChanged else { return false }
-        dirtyRect = nil
-        compositedOpacityChanged = false
-        surface.presentComposited(dirty: dirty, opacity: layer.alpha, size: size, draw: contentRenderer())
-        return true
-    }
-
     /// Draws the view tree clipped to a rect, with the window's traits current.
-    private func contentRenderer() -> (GraphicsContext, Rect) -> Void {
+    func contentRenderer() -> (GraphicsContext, Rect) -> Void {
         let traits = traitCollection
         return { [contentView] context, rect in
             context.saveState()
@@ -322,13 +284,18 @@ open class Window: Responder {
         }
     }
 
-    /// Draws the dirty part of the window and hands it to the surface; false if nothing was dirty.
-    private func presentDirtyRect() -> Bool {
-        if let layer = compositedLayer { return presentComposited(layer) }
-        guard let dirty = dirtyRect else { return false }
+    /// Takes the dirty part of the window, cut to it and to whole pixels; nil if nothing is dirty.
+    func takeDirtyClip() -> Rect? {
+        guard let dirty = dirtyRect else { return nil }
         dirtyRect = nil
         let clip = dirty.intersection(Rect(origin: .zero, size: size)).integral(scale: scale)
-        guard !clip.isEmpty else { return false }
+        return clip.isEmpty ? nil : clip
+    }
+
+    /// Draws the dirty part of the window and hands it to the surface; false if nothing was dirty.
+    func presentDirtyRect() -> Bool {
+        if let layer = compositedLayer { return presentComposited(layer) }
+        guard let clip = takeDirtyClip() else { return false }
         surface.present(dirty: clip, size: size, draw: contentRenderer())
         return true
     }
