@@ -65,6 +65,17 @@ import XKitHeadless
         scene.platform.displayPass()
         let last = try #require(surface.compositedFrames.last?.dirty)
         #expect(last.union(part) == last && last.width < 60, "\(last)")
+        // Moved to another window as its own closes, the view is no longer the layer: its alpha
+        // redraws it there.
+        content.removeFromSuperview()
+        window.close()
+        scene.root.addSubview(content)
+        scene.platform.displayPass()
+        let owner = try #require(scene.platform.surface(of: scene.window))
+        let presented = owner.presentCount
+        content.alpha = 0.5
+        scene.platform.displayPass()
+        #expect(owner.presentCount == presented + 1, "the alpha redraws the view in its new window")
         withExtendedLifetime(popup) {}
     }
 

@@ -3,7 +3,7 @@ extension View {
     /// Draws the view and its subtree; the context's origin is the top-left of the frame.
     public func render(in context: GraphicsContext, dirty: Rect) {
         if isHidden { return }
-        if isCompositedLayer { return renderOpaque(in: context, dirty: dirty) }
+        if isCompositedLayer, window?.compositedLayer === self { return renderOpaque(in: context, dirty: dirty) }
         if alpha <= 0 { return }
         if alpha < 1 { return renderOpaque(in: AlphaGraphicsContext(base: context, alpha: alpha), dirty: dirty) }
         renderOpaque(in: context, dirty: dirty)

@@ -79,7 +79,7 @@ open class View: Responder {
         didSet {
             alpha = alpha.isFinite ? min(1, max(0, alpha)) : 1
             guard alpha != oldValue else { return }
-            if isCompositedLayer { window?.compositedOpacityDidChange() } else { setNeedsDisplay() }
+            if isCompositedLayer, let window, window.compositedLayer === self { window.compositedOpacityDidChange() } else { setNeedsDisplay() }
             animatableDidChange(.alpha, from: .number(oldValue))
         }
     }
@@ -87,6 +87,7 @@ open class View: Responder {
     var animationState = ViewAnimationState()
     /// Set while the window's surface shows this subtree at its `alpha` by compositing
     /// (`Window.compositeOpacity(of:)`): the subtree then draws opaque, and `alpha` only re-composites.
+    /// A quick test only: a view that left that window still checks it is the window's layer.
     package var isCompositedLayer = false
     /// The radius of the background's and border's corners.
     open var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
