@@ -31,9 +31,23 @@ struct HarnessHygieneTests {
         _ = try app.waitForEvent(named: "window.mapped")
         #expect(app.isResponsive())
         kill(app.pid, SIGSTOP)
+        // kill() only queues the signal: probe once the process is really stopped ("T" in /proc).
+        #expect(waitUntilStopped(app.pid), "the app stops")
         #expect(!app.isResponsive(timeout: 0.5))
         kill(app.pid, SIGCONT)
         #expect(app.isResponsive())
+    }
+
+    /// Waits up to 2 s for `/proc/PID/stat` to show the process stopped.
+    private func waitUntilStopped(_ pid: pid_t) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 2)
+        while Date() < deadline {
+            // The state follows the command name in parentheses, which may itself hold spaces.
+            if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+               let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].hasPrefix(" T") { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return false
     }
 
     @Test func runHonoursItsTimeout() async {
