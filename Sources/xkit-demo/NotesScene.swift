@@ -83,7 +83,7 @@ final class NotesController: TextViewDelegate {
             Trace.warn("notes: cannot read \(path): \(error)")
             return
         }
-        editor.text = TextStorage.decode(bytes, source: path)
+        editor.load(TextStorage(utf8: bytes, source: path))
         recount()
     }
 
@@ -150,7 +150,7 @@ struct DocumentScene: DemoScene {
         view.accessibilityIdentifier = "document"
         view.autoresizingMask = .fill
         if let file {
-            do { view.text = TextStorage.decode(try FileIO.read(file), source: file) } catch {
+            do { view.load(TextStorage(utf8: try FileIO.read(file), source: file)) } catch {
                 Trace.warn("document: cannot read \(file): \(error)")
             }
         }

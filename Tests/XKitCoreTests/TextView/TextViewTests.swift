@@ -148,4 +148,20 @@ import XKitHeadless
         #expect(f.view.text.hasSuffix(" !"))
         _ = before
     }
+
+    @Test func aDocumentLoadedFromBytesLaysOutAndDecodesOnlyTheParagraphsShown() {
+        let f = Fixture(measurer: MonospaceMeasurer())
+        let line = "word слово 単語 " + String(repeating: "x", count: 40)
+        let bytes = Array(Array(repeating: line, count: 50_000).joined(separator: "\r\n").utf8)
+        f.view.load(TextStorage(utf8: bytes, source: "test"))
+        f.view.selectedRange = f.view.storage.count..<f.view.storage.count
+        let shown = f.view.visibleParagraphs()
+        #expect(shown.last?.index == 49_999, "the caret's paragraph, the last, is shown")
+        #expect(f.view.laidOutParagraphCount < 100, "only paragraphs near the viewport are laid out")
+        #expect(f.view.storage.byteRangeParagraphCount == 50_000)
+        f.type("!")
+        #expect(f.view.storage.byteRangeParagraphCount == 49_998, "only the edited paragraph and its neighbour are strings")
+        #expect(f.view.storage.paragraph(49_999) == line + "!")
+        #expect(f.view.storage.count == line.count * 50_000 + 49_999 + 1)
+    }
 }

@@ -7,13 +7,42 @@
 /// given back byte for byte; a break counts as one character, as Swift counts `"\r\n"`.
 public struct TextStorage: Sendable, Equatable {
     /// One paragraph: its text without the break, the break itself ("" for the last paragraph),
-    /// and their cached character count.
+    /// and their cached character count. A paragraph loaded from bytes and not edited since keeps
+    /// only its byte range, and is decoded each time its text is read.
     struct Paragraph: Sendable, Equatable {
-        var text: String
+        /// Where the text is: a string, or a byte range of the bytes the storage was loaded from.
+        enum Content: Sendable {
+            case string(String)
+            case bytes(ParagraphSource, Range<Int>)
+        }
+        var content: Content
         var terminator: String
         var count: Int
+
+        init(text: String, terminator: String, count: Int) {
+            content = .string(text)
+            self.terminator = terminator
+            self.count = count
+        }
+
+        init(source: ParagraphSource, range: Range<Int>, terminator: String, count: Int) {
+            content = .bytes(source, range)
+            self.terminator = terminator
+            self.count = count
+        }
+
+        var text: String {
+            switch content {
+            case .string(let text): text
+            case .bytes(let source, let range): source.string(range)
+            }
+        }
         var length: Int { count + (terminator.isEmpty ? 0 : 1) }
         var utf16Length: Int { text.utf16.count + terminator.utf16.count }
+
+        static func == (a: Paragraph, b: Paragraph) -> Bool {
+            a.count == b.count && a.terminator == b.terminator && a.text == b.text
+        }
     }
 
     /// A run of paragraphs with its cached sizes, so finding an offset skips whole blocks.
@@ -32,6 +61,12 @@ public struct TextStorage: Sendable, Equatable {
     private(set) var blocks: [Block]
     /// How many blocks hold the paragraphs.
     @_spi(Testing) public var blockCount: Int { blocks.count }
+    /// How many paragraphs are still byte ranges of the bytes the storage was loaded from (not edited since).
+    @_spi(Testing) public var byteRangeParagraphCount: Int {
+        var n = 0
+        for block in blocks { for p in block.paragraphs { if case .bytes = p.content { n += 1 } } }
+        return n
+    }
     /// The number of characters.
     public private(set) var count: Int
     /// The number of paragraphs (one more than the line breaks).
@@ -47,8 +82,18 @@ public struct TextStorage: Sendable, Equatable {
     }
 
     /// Decodes UTF-8 bytes (a file or a paste); invalid sequences become U+FFFD with one trace warning.
+    ///
+    /// One pass validates the bytes and finds the paragraphs, which stay byte ranges into the bytes
+    /// until they are read or edited, so opening a large file decodes nothing.
     public init(utf8 bytes: [UInt8], source: String = "text") {
-        self.init(TextStorage.decode(bytes, source: source))
+        let scanned = TextParagraphScanner.scan(ParagraphSource(bytes))
+        if !scanned.isValid {
+            Trace.warn("\(source): \(scanned.invalidSequences) invalid UTF-8 sequence(s) replaced with U+FFFD")
+        }
+        blocks = []
+        count = 0
+        paragraphCount = 0
+        append(scanned.paragraphs)
     }
 
     /// UTF-8 to a string, invalid sequences replaced by U+FFFD with one warning naming `source`.
@@ -347,8 +392,11 @@ public struct TextStorage: Sendable, Equatable {
     /// Scalars of the common scripts that are always a grapheme cluster of their own next to each
     /// other: Latin (with Vietnamese's precomposed letters), Cyrillic, punctuation, kana, CJK
     /// ideographs, Hangul syllables and full-width forms, less the combining marks inside those blocks.
-    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool { standsAlone(value: scalar.value) }
+
+    /// `standsAlone` for a scalar value.
+    static func standsAlone(value: UInt32) -> Bool {
+        switch value {
         case 0x20...0x7E, 0xA0...0x24F, 0x400...0x482, 0x48A...0x52F, 0x1E00...0x1EFF, 0x2010...0x2027, 0x2030...0x205E,
              0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9D:
             return true

@@ -11,16 +11,27 @@ extension TextView {
 
     var lineHeight: Double { textMeasurer.metrics(for: font).lineHeight }
 
-    /// A paragraph's height guessed from its length: lines of half a line height per character.
-    func estimatedHeight(length: Int) -> Double {
-        let perLine = max(1, (wrapWidth / max(1, lineHeight * 0.5)).rounded(.down))
-        return lineHeight * max(1, (Double(length) / perLine).rounded(.up))
+    /// Paragraph heights guessed from their lengths: lines of half a line height per character.
+    /// The font's metrics are looked up once per estimate, not once per paragraph.
+    struct HeightEstimate {
+        let lineHeight: Double
+        let charactersPerLine: Double
+
+        init(lineHeight: Double, wrapWidth: Double) {
+            self.lineHeight = lineHeight
+            charactersPerLine = max(1, (wrapWidth / max(1, lineHeight * 0.5)).rounded(.down))
+        }
+
+        func height(length: Int) -> Double { lineHeight * max(1, (Double(length) / charactersPerLine).rounded(.up)) }
     }
+
+    var heightEstimate: HeightEstimate { HeightEstimate(lineHeight: lineHeight, wrapWidth: wrapWidth) }
 
     /// Forgets every layout and estimates all heights again (font, width or whole text changed).
     func resetLayout() {
         layoutState.cache.removeAll()
-        let heights = storage.paragraphLengths.map { estimatedHeight(length: $0) }
+        let estimate = heightEstimate
+        let heights = storage.paragraphLengths.map { estimate.height(length: $0) }
         layoutState.heights = heights
         layoutState.measured = Array(repeating: false, count: heights.count)
         layoutState.total = heights.reduce(0, +)
@@ -34,7 +45,8 @@ extension TextView {
     func layoutDidChange(_ change: TextStorage.Change) {
         let range = change.firstParagraph..<min(layoutState.heights.count, change.firstParagraph + change.removed)
         let removedHeight = layoutState.heights[range].reduce(0, +)
-        let added = (0..<change.inserted).map { estimatedHeight(length: storage.paragraphLength(change.firstParagraph + $0)) }
+        let estimate = heightEstimate
+        let added = (0..<change.inserted).map { estimate.height(length: storage.paragraphLength(change.firstParagraph + $0)) }
         layoutState.heights.replaceSubrange(range, with: added)
         layoutState.measured.replaceSubrange(range, with: Array(repeating: false, count: added.count))
         layoutState.total += added.reduce(0, +) - removedHeight

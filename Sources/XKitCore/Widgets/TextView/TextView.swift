@@ -36,15 +36,19 @@ open class TextView: ScrollView {
     /// The text; setting it puts the caret at the start, clears undo and does not call the delegate.
     open var text: String {
         get { storage.string }
-        set {
-            storage = TextStorage(newValue)
-            anchor = 0; caret = 0
-            undoHistory.clear()
-            findMatches.removeAll()
-            resetLayout()
-            setContentOffset(.zero)
-            markTraceChanged()
-        }
+        set { load(TextStorage(newValue)) }
+    }
+
+    /// Replaces the document with `storage` (a file opened with `TextStorage(utf8:source:)`, say)
+    /// as setting `text` does: the caret at the start, undo cleared, the delegate not called.
+    open func load(_ storage: TextStorage) {
+        self.storage = storage
+        anchor = 0; caret = 0
+        undoHistory.clear()
+        findMatches.removeAll()
+        resetLayout()
+        setContentOffset(.zero)
+        markTraceChanged()
     }
 
     /// The text with the view's font and colour (per-range attributes are not kept).
