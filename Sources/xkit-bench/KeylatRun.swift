@@ -66,6 +66,37 @@ enum Keylat {
     /// Checks that keylat's click and keys reach XKit's tag field: a short traced run must end with
     /// the field focused and holding "a" ('a', BackSpace, 'a').
     static func verifyTagField(_ keylat: String, _ target: KeylatTarget, server: XvfbServer) throws {
+        let views = try tracedViews(keylat, target, server: server)
+        guard let object = views.last.flatMap({ firstObject(ofType: "TextField", in: $0) }) else {
+            throw XKitTestingError("\(target.name): no views trace with the tag field")
+        }
+        guard object.contains("\"focused\":true"), object.contains("\"text\":\"a\"") else {
+            throw XKitTestingError("\(target.name): keylat's keys did not reach the tag field: \(object)")
+        }
+    }
+
+    /// Checks that keylat's click and keys reach XKit's TextView: after 'a', BackSpace, 'a' it is
+    /// focused and one character longer than it opened.
+    static func verifyTextView(_ keylat: String, _ target: KeylatTarget, server: XvfbServer) throws {
+        let views = try tracedViews(keylat, target, server: server)
+        // Its "text" may hold braces, so its fields are found by name from where it starts: a
+        // quoted key cannot occur inside the escaped text.
+        func field(_ name: String, _ line: Substring?) -> Substring? {
+            guard let line, let start = line.range(of: "\"type\":\"TextView\""),
+                  let key = line[start.upperBound...].range(of: "\"\(name)\":") else { return nil }
+            return line[key.upperBound...].prefix(while: { $0 != "," && $0 != "}" })
+        }
+        guard let opened = field("length", views.first).flatMap({ Int($0) }),
+              let typed = field("length", views.last).flatMap({ Int($0) }) else {
+            throw XKitTestingError("\(target.name): no views trace with the text view")
+        }
+        guard typed == opened + 1, field("focused", views.last) == "true" else {
+            throw XKitTestingError("\(target.name): keylat's keys did not reach the text view (length \(opened) → \(typed))")
+        }
+    }
+
+    /// The `views` lines of a three-key traced run of `target`.
+    private static func tracedViews(_ keylat: String, _ target: KeylatTarget, server: XvfbServer) throws -> [Substring] {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-keylat-\(getpid()).jsonl").path
         try? FileManager.default.removeItem(atPath: trace)
         defer { try? FileManager.default.removeItem(atPath: trace) }
@@ -73,14 +104,13 @@ enum Keylat {
         traced.environment["XKIT_TRACE"] = trace
         _ = try measure(keylat, traced, keys: 3, server: server)
         let lines = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
-        guard let last = lines.last(where: { $0.contains("\"event\":\"views\"") }),
-              let field = last.range(of: "{\"type\":\"TextField\"").map({ last[$0.lowerBound...] }),
-              let end = field.firstIndex(of: "}") else {
-            throw XKitTestingError("\(target.name): no views trace with the tag field")
-        }
-        let object = field[...end]
-        guard object.contains("\"focused\":true"), object.contains("\"text\":\"a\"") else {
-            throw XKitTestingError("\(target.name): keylat's keys did not reach the tag field: \(object)")
-        }
+        return lines.filter { $0.contains("\"event\":\"views\"") }
+    }
+
+    /// The first view of `type` in a views line, up to its first closing brace.
+    private static func firstObject(ofType type: String, in line: Substring) -> Substring? {
+        guard let start = line.range(of: "{\"type\":\"\(type)\"") else { return nil }
+        let object = line[start.lowerBound...]
+        return object.firstIndex(of: "}").map { object[...$0] }
     }
 }

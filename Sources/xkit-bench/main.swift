@@ -14,6 +14,8 @@ usage: xkit-bench MODE [ARGS]
   keylat [KEYS] [ROUNDS] [MIB]  keypress-to-pixels latency of XKit's tag field (10 and 10,000 tags, and
                     during a MIB CLIPBOARD transfer) vs the Xlib+Xft floor, GtkEntry and Tk entry
   textview [ROUNDS]  first frame and peak RSS of 10 KB, 1 MiB and 10 MiB documents vs GtkTextView and Tk text
+  textkeys [KEYS] [ROUNDS]  keypress-to-pixels latency at the end and the middle of a 10 KB and a 10 MiB
+                    document vs GtkTextView and Tk text
   list [ROUNDS] [CLICKS]  first frame and peak RSS of the contacts list (10 to 1,000,000 rows) vs GtkListView,
                     and wheel scroll frame times at 1,000,000 rows vs GtkListView, ttk::treeview and the Xft floor
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
@@ -32,6 +34,7 @@ let modes: [String: @MainActor ([String]) async -> Int32] = [
     "tags": { runTagsBench(arguments: $0) },
     "list": { runListBench(arguments: $0) },
     "textview": { runTextViewBench(arguments: $0) },
+    "textkeys": { runTextKeysBench(arguments: $0) },
     "clip": { runClipBench(arguments: $0) },
     "png": { await runPNGCopyBench(arguments: $0) },
     "text": { runTextBench(arguments: $0) },

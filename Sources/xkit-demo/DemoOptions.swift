@@ -9,10 +9,12 @@ struct DemoOptions {
     var clipboardFile: String?
     /// A file the notes scene opens.
     var file: String?
+    /// The document scene's caret at the middle of its file rather than at the end (`xkit-bench textkeys`).
+    var caretAtMiddle = false
 
     static let usage = """
     usage: xkit-demo [--scene gallery|hello|tags|post|scripts|contacts|settings|notes|document] [--tags N] [--rows N] [--screenshot FILE.png] [--exit-after-first-frame]
-                     [--clipboard FILE] [--file PATH]
+                     [--clipboard FILE] [--file PATH] [--caret-middle]
       --scene NAME              which window to show (default: gallery)
       --tags N                  how many generated tags the tags scene shows (default 200)
       --rows N                  how many generated contacts the contacts scene lists (default 2000)
@@ -20,6 +22,7 @@ struct DemoOptions {
       --exit-after-first-frame  exit once the first frame is on screen (for launch benchmarks)
       --clipboard FILE          own CLIPBOARD with FILE's text from the start (for the keylat benchmark)
       --file PATH               the text the notes or document scene opens (invalid UTF-8 shows as U+FFFD, with a warning)
+      --caret-middle            the document scene's caret at the middle of the file, not at its end
     """
 
     /// Parses arguments; returns an error message for bad input.
@@ -56,6 +59,7 @@ struct DemoOptions {
             case "--file":
                 switch value(arg) { case .success(let v): options.file = v; case .failure(let e): return .failure(e) }
             case "--exit-after-first-frame": options.exitAfterFirstFrame = true
+            case "--caret-middle": options.caretAtMiddle = true
             case "-h", "--help": return .failure(ParseError(message: usage, isHelp: true))
             default: return .failure(ParseError(message: "unknown option \(arg)\n" + usage))
             }

@@ -139,9 +139,11 @@ struct NoteCounts: Sendable, Equatable {
 }
 
 /// `--scene document --file PATH`: the file in one editable TextView filling a 600×700 window,
-/// the caret at the end: the same window as the GtkTextView and Tk text anchors (`xkit-bench textview`).
+/// the caret at the end (or the middle): the same window as the GtkTextView and Tk text anchors
+/// (`xkit-bench textview` and `textkeys`).
 struct DocumentScene: DemoScene {
     let file: String?
+    var caretAtMiddle = false
     let title = "TextView XKit"
     let size = Size(width: 600, height: 700)
 
@@ -154,7 +156,8 @@ struct DocumentScene: DemoScene {
                 Trace.warn("document: cannot read \(file): \(error)")
             }
         }
-        view.selectedRange = view.storage.count..<view.storage.count
+        let caret = caretAtMiddle ? view.storage.count / 2 : view.storage.count
+        view.selectedRange = caret..<caret
         window.contentView.addSubview(view)
         view.becomeFirstResponder()
     }

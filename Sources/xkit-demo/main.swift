@@ -20,7 +20,7 @@ func scene(named name: String, options: DemoOptions) -> DemoScene? {
     case "contacts": return ContactsScene(rows: options.rowCount)
     case "settings": return SettingsScene()
     case "notes": return NotesScene(file: options.file)
-    case "document": return DocumentScene(file: options.file)
+    case "document": return DocumentScene(file: options.file, caretAtMiddle: options.caretAtMiddle)
     default: return nil
     }
 }
