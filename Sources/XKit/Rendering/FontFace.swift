@@ -33,9 +33,9 @@ final class FontFace {
     /// The fontconfig pattern we asked for (before matching), reused for fallback queries.
     private let request: OpaquePointer
     private(set) var fonts: [UnsafeMutablePointer<XftFont>]
-    private var faceOfCharacter: [Character: Int] = [:]
-    private var advanceOfCharacter: [Character: Int32] = [:]
-    private var shapedOfCharacter: [Character: ShapedCluster?] = [:]
+    private var faceOfCharacter = ClusterCache<Int>()
+    private var advanceOfCharacter = ClusterCache<Int32>()
+    private var shapedOfCharacter = ClusterCache<ShapedCluster?>()
     /// Whole words shaped with HarfBuzz, kept across layouts.
     private var words = ShapedWordCache()
     /// How many times HarfBuzz shaped something for this face (a test knob for the word cache).

@@ -164,4 +164,27 @@ import XKitHeadless
         #expect(f.view.storage.paragraph(49_999) == line + "!")
         #expect(f.view.storage.count == line.count * 50_000 + 49_999 + 1)
     }
+
+    @Test func typingInsideAParagraphRedrawsThatParagraphOnly() throws {
+        let f = Fixture(measurer: MonospaceMeasurer())
+        f.view.text = (0..<20).map { "paragraph \($0)" }.joined(separator: "\n")
+        f.view.selectedRange = 14..<14
+        f.scene.platform.displayPass()
+        let surface = try #require(f.scene.platform.surface(of: f.scene.window))
+        let line = f.view.caretRect.height
+        f.type("x")
+        f.scene.platform.displayPass()
+        let typed = try #require(surface.lastPresentedDirty)
+        #expect(typed.height <= line + 10, "one line and the focus-ring margin, not the view: \(typed)")
+        #expect(f.view.storage.paragraph(1) == "pax" + "ragraph 1")
+        f.type("\n")
+        f.scene.platform.displayPass()
+        let split = try #require(surface.lastPresentedDirty)
+        #expect(split.maxY >= f.view.frame.maxY, "a new paragraph moves everything below it: \(split)")
+        f.view.selectedRange = 3..<6
+        f.scene.platform.displayPass()
+        f.type("y")
+        f.scene.platform.displayPass()
+        #expect((surface.lastPresentedDirty?.height ?? 0) >= f.view.bounds.height, "replacing a selection redraws it all")
+    }
 }

@@ -12,7 +12,8 @@ extension TextView {
         // While the find bar has the focus, the selection is the current match: shown as focused.
         let selectionColor = isFirstResponder || isFindNavigatorVisible ? Color.selection : Color.separator
         let findColor = Color.systemYellow.withAlpha(0.45)
-        for (index, top, layout) in visibleParagraphs() {
+        let clip = context.clipBounds
+        for (index, top, layout) in visibleParagraphs() where top <= clip.maxY && top + layout.size.height >= clip.minY {
             let start = storage.paragraphStart(index)
             let string = layout.attributedText.string
             let origin = Point(x: left, y: top)

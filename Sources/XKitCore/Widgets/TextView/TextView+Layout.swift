@@ -40,18 +40,66 @@ extension TextView {
         setNeedsDisplay()
     }
 
-    /// An edit replaced paragraphs: their heights become estimates again, and cached layouts at or
-    /// after them are dropped (their indices moved).
-    func layoutDidChange(_ change: TextStorage.Change) {
+    /// An edit replaced paragraphs: their heights become estimates again, and cached layouts after
+    /// them move with their indices. Returns the paragraphs whose text changed: storage re-splits the
+    /// edited paragraph with its neighbours, which mostly come back as they were and keep their layouts.
+    @discardableResult
+    func layoutDidChange(_ change: TextStorage.Change) -> Range<Int> {
         let range = change.firstParagraph..<min(layoutState.heights.count, change.firstParagraph + change.removed)
+        let inPlace = change.removed == change.inserted && range.count == change.inserted
+        let unchanged = inPlace ? range.filter { index in
+            layoutState.cache[index].map { $0.attributedText.string == displayedParagraph(index).text } ?? false
+        } : []
         let removedHeight = layoutState.heights[range].reduce(0, +)
         let estimate = heightEstimate
-        let added = (0..<change.inserted).map { estimate.height(length: storage.paragraphLength(change.firstParagraph + $0)) }
+        var added = (0..<change.inserted).map { estimate.height(length: storage.paragraphLength(change.firstParagraph + $0)) }
+        // Paragraphs edited in place most likely keep their laid-out heights: guessing those rather
+        // than length-based estimates keeps the content size, and the scroll bar, still while typing.
+        if inPlace {
+            for (k, index) in range.enumerated() where layoutState.measured[index] { added[k] = layoutState.heights[index] }
+        }
         layoutState.heights.replaceSubrange(range, with: added)
-        layoutState.measured.replaceSubrange(range, with: Array(repeating: false, count: added.count))
+        layoutState.measured.replaceSubrange(range, with: added.indices.map { unchanged.contains(change.firstParagraph + $0) })
         layoutState.total += added.reduce(0, +) - removedHeight
-        layoutState.cache = layoutState.cache.filter { $0.key < change.firstParagraph }
+        // Layouts after the edit stay good: only their indices move.
+        let shift = change.inserted - change.removed
+        var kept: [Int: TextLayout] = [:]
+        for (index, layout) in layoutState.cache where !range.contains(index) || unchanged.contains(index) {
+            kept[index < range.upperBound ? index : index + shift] = layout
+        }
+        layoutState.cache = kept
         updateContentSize()
+        let changed = (change.firstParagraph..<(change.firstParagraph + change.inserted)).filter { !unchanged.contains($0) }
+        guard let first = changed.first, let last = changed.last else { return change.firstParagraph..<change.firstParagraph }
+        return first..<(last + 1)
+    }
+
+    /// Applies an edit to the layout (`layoutDidChange`) and says what it changed on screen: when
+    /// the paragraph count stayed, the paragraphs whose text changed, with their heights before (nil
+    /// where only estimated) and the caret's rect before; nil when the edit split or joined paragraphs.
+    func applyEdit(_ change: TextStorage.Change, previousCaret: Rect) -> EditedArea? {
+        let inPlace = change.removed == change.inserted && change.firstParagraph + change.removed <= layoutState.heights.count
+        let before = inPlace ? (change.firstParagraph..<(change.firstParagraph + change.removed)).map {
+            layoutState.measured[$0] ? layoutState.heights[$0] : nil
+        } : []
+        let rewritten = layoutDidChange(change)
+        guard inPlace else { return nil }
+        let offset = rewritten.lowerBound - change.firstParagraph
+        return EditedArea(paragraphs: rewritten, previousHeights: Array(before[offset..<(offset + rewritten.count)]),
+                          previousCaret: previousCaret)
+    }
+
+    /// What to redraw after an edit that kept the paragraph count: the rewritten paragraphs and the
+    /// old caret, and everything below them when a height changed.
+    func dirtyRect(after edited: EditedArea) -> Rect {
+        let paragraphs = edited.paragraphs
+        guard paragraphs.upperBound <= layoutState.heights.count else { return bounds }
+        for index in paragraphs { _ = paragraphLayout(index) }
+        let top = paragraphTop(paragraphs.lowerBound)
+        let heights = paragraphs.map { layoutState.heights[$0] }
+        let height = heights.reduce(0, +)
+        let below = heights == edited.previousHeights ? height : max(height, bounds.maxY - top)
+        return Rect(x: bounds.minX, y: top, width: bounds.width, height: below).union(edited.previousCaret)
     }
 
     func updateContentSize() {
@@ -179,6 +227,14 @@ extension TextView {
         scrollRectToVisible(caretRect, margin: 2)
     }
 
+}
+
+/// An edit that kept the paragraph count, for redrawing only what it changed.
+struct EditedArea {
+    var paragraphs: Range<Int>
+    /// The paragraphs' laid-out heights before the edit; nil where they were only estimated.
+    var previousHeights: [Double?]
+    var previousCaret: Rect
 }
 
 /// What the viewport layout remembers between passes.

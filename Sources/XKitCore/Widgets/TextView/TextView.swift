@@ -157,13 +157,16 @@ open class TextView: ScrollView {
         guard lo != hi || !string.isEmpty else { return false }
         undoHistory.willEdit(Snapshot(storage: storage, anchor: anchor, caret: caret), kind: kind, typed: string)
         let before = storage.count
+        // What the edit may leave on screen outside its paragraph: the old caret, a selection, the placeholder.
+        let previousCaret = caretRect
+        let redrawsAll = hasSelection || before == 0
         let change = storage.replace(lo..<hi, with: string)
         // Counting the whole change keeps the caret right when a mark joins the character before it.
         let end = max(lo, min(storage.count, hi + storage.count - before))
         anchor = end; caret = end
         goalX = nil
-        layoutDidChange(change)
-        textDidChange()
+        let edited = applyEdit(change, previousCaret: previousCaret)
+        textDidChange(edited: redrawsAll || storage.count == 0 ? nil : edited)
         return true
     }
 
@@ -178,10 +181,13 @@ open class TextView: ScrollView {
     @discardableResult
     public func redo() -> Bool { redoEdit() }
 
-    func textDidChange() {
+    /// After an edit: clears find, shows the caret and redraws what the edit changed (`edited`, or
+    /// everything), then tells the delegate.
+    func textDidChange(edited: EditedArea? = nil) {
+        let hadMatches = !findMatches.isEmpty
         findMatches.removeAll()
         scrollCaretIntoView()
-        setNeedsDisplay()
+        if let edited, !hadMatches { setNeedsDisplay(dirtyRect(after: edited)) } else { setNeedsDisplay() }
         markTraceChanged()
         delegate?.textViewDidChange(self)
     }
