@@ -32,9 +32,8 @@ extension TextView {
         layoutState.cache.removeAll()
         let estimate = heightEstimate
         let heights = storage.paragraphLengths.map { estimate.height(length: $0) }
-        layoutState.heights = heights
+        layoutState.heights = HeightIndex(heights)
         layoutState.measured = Array(repeating: false, count: heights.count)
-        layoutState.total = heights.reduce(0, +)
         layoutState.width = wrapWidth
         updateContentSize()
         setNeedsDisplay()
@@ -50,7 +49,6 @@ extension TextView {
         let unchanged = inPlace ? range.filter { index in
             layoutState.cache[index].map { $0.attributedText.string == displayedParagraph(index).text } ?? false
         } : []
-        let removedHeight = layoutState.heights[range].reduce(0, +)
         let estimate = heightEstimate
         var added = (0..<change.inserted).map { estimate.height(length: storage.paragraphLength(change.firstParagraph + $0)) }
         // Paragraphs edited in place most likely keep their laid-out heights: guessing those rather
@@ -60,7 +58,6 @@ extension TextView {
         }
         layoutState.heights.replaceSubrange(range, with: added)
         layoutState.measured.replaceSubrange(range, with: added.indices.map { unchanged.contains(change.firstParagraph + $0) })
-        layoutState.total += added.reduce(0, +) - removedHeight
         // Layouts after the edit stay good: only their indices move.
         let shift = change.inserted - change.removed
         var kept: [Int: TextLayout] = [:]
@@ -128,7 +125,6 @@ extension TextView {
         layoutState.cache[index] = layout
         let height = max(lineHeight, layout.size.height)
         if layoutState.heights.indices.contains(index), layoutState.heights[index] != height {
-            layoutState.total += height - layoutState.heights[index]
             layoutState.heights[index] = height
             updateContentSize()
         }
@@ -141,20 +137,13 @@ extension TextView {
 
     /// The top of paragraph `index` in content coordinates.
     func paragraphTop(_ index: Int) -> Double {
-        var y = textContainerInset.top
-        for h in layoutState.heights[..<max(0, min(layoutState.heights.count, index))] { y += h }
-        return y
+        textContainerInset.top + layoutState.heights.top(of: index)
     }
 
     /// The paragraph at a content y (clamped to the first and last) and its top.
     func paragraph(atY y: Double) -> (index: Int, top: Double) {
-        var top = textContainerInset.top
-        let heights = layoutState.heights
-        for (i, h) in heights.enumerated() {
-            if top + h > y || i == heights.count - 1 { return (i, top) }
-            top += h
-        }
-        return (0, top)
+        let (index, top) = layoutState.heights.paragraph(at: y - textContainerInset.top)
+        return (index, textContainerInset.top + top)
     }
 
     /// The first paragraph showing at the top of the viewport.
@@ -239,9 +228,9 @@ struct EditedArea {
 
 /// What the viewport layout remembers between passes.
 struct TextViewLayoutState {
-    var heights: [Double] = [0]
+    var heights = HeightIndex([0])
     var measured: [Bool] = [false]
-    var total = 0.0
+    var total: Double { heights.total }
     var width = 0.0
     var cache: [Int: TextLayout] = [:]
 }
