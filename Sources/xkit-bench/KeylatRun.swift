@@ -44,7 +44,8 @@ enum Keylat {
     /// reads the clipboard meanwhile; it is stopped before the program is.
     /// Throws with keylat's own message when it could not measure.
     static func measure(_ keylat: String, _ target: KeylatTarget, keys: Int, server: XvfbServer,
-                        reader: ClipboardReaderLoop? = nil) throws -> (KeylatResult, [ClipboardReaderLoop.Read]) {
+                        reader: ClipboardReaderLoop? = nil,
+                        beforeStopping: () -> Void = {}) throws -> (KeylatResult, [ClipboardReaderLoop.Read]) {
         let program = try HelperProcess(target.argv, environment: server.environment.merging(target.environment) { $1 })
         defer { program.stop() }
         // keylat takes the first window with the name, mapped or not: a slow starter (XKit loading a
@@ -60,6 +61,7 @@ enum Keylat {
         guard run.succeeded, let result = KeylatResult(line: run.stdoutString) else {
             throw XKitTestingError("keylat against \(target.name) failed (\(run)): \(run.stdoutString)\(run.stderrString)")
         }
+        beforeStopping()
         return (result, reader?.stop() ?? [])
     }
 
@@ -102,9 +104,23 @@ enum Keylat {
         defer { try? FileManager.default.removeItem(atPath: trace) }
         var traced = target
         traced.environment["XKIT_TRACE"] = trace
-        _ = try measure(keylat, traced, keys: 3, server: server)
+        // The app writes its views trace after the frame keylat saw: it must not be stopped before.
+        _ = try measure(keylat, traced, keys: 3, server: server) { waitUntilUnchanged(trace) }
         let lines = ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").split(separator: "\n")
         return lines.filter { $0.contains("\"event\":\"views\"") }
+    }
+
+    /// Waits until a file has not grown for 0.3 s (at most 5 s).
+    private static func waitUntilUnchanged(_ path: String) {
+        func size() -> Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? -1 }
+        var last = size(), quiet = 0.0, waited = 0.0
+        while quiet < 0.3 && waited < 5 {
+            Thread.sleep(forTimeInterval: 0.05)
+            waited += 0.05
+            let now = size()
+            quiet = now == last ? quiet + 0.05 : 0
+            last = now
+        }
     }
 
     /// The first view of `type` in a views line, up to its first closing brace.
