@@ -38,7 +38,8 @@ func runKeylatBench(arguments: [String]) -> Int32 {
             targets.append(KeylatTarget(name: KeylatBenchNames.xkit(count), argv: [demo, "--scene", "tags", "--tags", "\(count)"],
                                         windowName: "XKit Tags", click: padding, environment: steady))
         }
-        let clipboardFile = try KeylatBench.clipboardText(mib: mib, anchors: anchors)
+        // The text XKit serves: gen_text.py's mixed-script UTF-8, as `xkit-bench clip` uses.
+        let clipboardFile = try TextDocuments.file(label: "clip-\(mib)MiB", bytes: mib << 20, anchors: anchors)
         let transferTarget = KeylatTarget(name: KeylatBenchNames.transfer(mib),
                                           argv: [demo, "--scene", "tags", "--tags", "10", "--clipboard", clipboardFile],
                                           windowName: "XKit Tags", click: padding, environment: steady)
@@ -78,15 +79,6 @@ enum KeylatBenchNames {
 }
 
 enum KeylatBench {
-    /// The text XKit serves: `gen_text.py`'s mixed-script UTF-8, as `xkit-bench clip` uses.
-    static func clipboardText(mib: Int, anchors: URL) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-clip-\(mib)m.txt").path
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size == mib << 20 { return file }
-        let generated = try runProcess(["python3", anchors.appendingPathComponent("gen_text.py").path, "\(mib << 20)", file], timeout: 120)
-        guard generated.succeeded else { throw XKitTestingError("could not generate the clipboard text: \(generated.stderrString)") }
-        return file
-    }
-
     /// xclip must read back exactly the file XKit owns, or the transfer rows would time nothing.
     static func verifyTransfer(_ target: KeylatTarget, file: String, server: XvfbServer) throws {
         let program = try HelperProcess(target.argv, environment: server.environment.merging(target.environment) { $1 })

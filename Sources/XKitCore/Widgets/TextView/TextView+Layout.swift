@@ -40,21 +40,25 @@ extension TextView {
     }
 
     /// An edit replaced paragraphs: their heights become estimates again, and cached layouts after
-    /// them move with their indices. Returns the paragraphs whose text changed: storage re-splits the
-    /// edited paragraph with its neighbours, which mostly come back as they were and keep their layouts.
-    @discardableResult
-    func layoutDidChange(_ change: TextStorage.Change) -> Range<Int> {
+    /// them move with their indices. Storage re-splits the edited paragraph with its neighbours;
+    /// those that come back as they were keep their layouts.
+    ///
+    /// Returns what the edit changed on screen when it kept the paragraph count: the paragraphs whose
+    /// text changed, with their heights before (nil where only estimated), and `previousCaret`; nil
+    /// when it split or joined paragraphs.
+    func layoutDidChange(_ change: TextStorage.Change, previousCaret: Rect) -> EditedArea? {
         let range = change.firstParagraph..<min(layoutState.heights.count, change.firstParagraph + change.removed)
         let inPlace = change.removed == change.inserted && range.count == change.inserted
         let unchanged = inPlace ? range.filter { index in
             layoutState.cache[index].map { $0.attributedText.string == displayedParagraph(index).text } ?? false
         } : []
+        let measuredBefore = range.map { layoutState.measured[$0] ? layoutState.heights[$0] : nil }
         let estimate = heightEstimate
         var added = (0..<change.inserted).map { estimate.height(length: storage.paragraphLength(change.firstParagraph + $0)) }
         // Paragraphs edited in place most likely keep their laid-out heights: guessing those rather
         // than length-based estimates keeps the content size, and the scroll bar, still while typing.
         if inPlace {
-            for (k, index) in range.enumerated() where layoutState.measured[index] { added[k] = layoutState.heights[index] }
+            for (k, height) in measuredBefore.enumerated() { if let height { added[k] = height } }
         }
         layoutState.heights.replaceSubrange(range, with: added)
         layoutState.measured.replaceSubrange(range, with: added.indices.map { unchanged.contains(change.firstParagraph + $0) })
@@ -66,23 +70,14 @@ extension TextView {
         }
         layoutState.cache = kept
         updateContentSize()
-        let changed = (change.firstParagraph..<(change.firstParagraph + change.inserted)).filter { !unchanged.contains($0) }
-        guard let first = changed.first, let last = changed.last else { return change.firstParagraph..<change.firstParagraph }
-        return first..<(last + 1)
-    }
-
-    /// Applies an edit to the layout (`layoutDidChange`) and says what it changed on screen: when
-    /// the paragraph count stayed, the paragraphs whose text changed, with their heights before (nil
-    /// where only estimated) and the caret's rect before; nil when the edit split or joined paragraphs.
-    func applyEdit(_ change: TextStorage.Change, previousCaret: Rect) -> EditedArea? {
-        let inPlace = change.removed == change.inserted && change.firstParagraph + change.removed <= layoutState.heights.count
-        let before = inPlace ? (change.firstParagraph..<(change.firstParagraph + change.removed)).map {
-            layoutState.measured[$0] ? layoutState.heights[$0] : nil
-        } : []
-        let rewritten = layoutDidChange(change)
         guard inPlace else { return nil }
-        let offset = rewritten.lowerBound - change.firstParagraph
-        return EditedArea(paragraphs: rewritten, previousHeights: Array(before[offset..<(offset + rewritten.count)]),
+        let changed = range.filter { !unchanged.contains($0) }
+        guard let first = changed.first, let last = changed.last else {
+            return EditedArea(paragraphs: range.lowerBound..<range.lowerBound, previousHeights: [], previousCaret: previousCaret)
+        }
+        let rewritten = first..<(last + 1)
+        let offset = first - range.lowerBound
+        return EditedArea(paragraphs: rewritten, previousHeights: Array(measuredBefore[offset..<(offset + rewritten.count)]),
                           previousCaret: previousCaret)
     }
 

@@ -165,7 +165,7 @@ open class TextView: ScrollView {
         let end = max(lo, min(storage.count, hi + storage.count - before))
         anchor = end; caret = end
         goalX = nil
-        let edited = applyEdit(change, previousCaret: previousCaret)
+        let edited = layoutDidChange(change, previousCaret: previousCaret)
         textDidChange(edited: redrawsAll || storage.count == 0 ? nil : edited)
         return true
     }
