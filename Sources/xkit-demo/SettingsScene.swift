@@ -22,7 +22,7 @@ struct SettingsScene: DemoScene {
     }
 }
 
-/// One settings row: a title (and a note under it) on the left, a control on the right.
+/// One settings row: a title (and a note under it) at the leading end, a control at the trailing end.
 @MainActor
 final class SettingsRow: View {
     let titleLabel: Label
@@ -41,14 +41,16 @@ final class SettingsRow: View {
     override func layoutSubviews() {
         let fitted = control.sizeThatFits(Size(width: bounds.width / 2, height: bounds.height))
         let size = Size(width: controlWidth ?? fitted.width, height: fitted.height)
-        control.frame = Rect(x: bounds.width - size.width, y: ((bounds.height - size.height) / 2).rounded(),
-                             width: size.width, height: size.height)
-        let textWidth = max(0, control.frame.minX - 12)
+        // Laid out left to right; right to left mirrors it (the control leads on the left then).
+        let controlFrame = Rect(x: bounds.width - size.width, y: ((bounds.height - size.height) / 2).rounded(),
+                                width: size.width, height: size.height)
+        control.frame = flippedForLayoutDirection(controlFrame)
+        let textWidth = max(0, controlFrame.minX - 12)
         let titleHeight = titleLabel.sizeThatFits(Size(width: textWidth, height: .infinity)).height.rounded(.up)
         let noteHeight = (noteLabel.text ?? "").isEmpty ? 0 : noteLabel.sizeThatFits(Size(width: textWidth, height: .infinity)).height.rounded(.up)
         let top = ((bounds.height - titleHeight - noteHeight) / 2).rounded()
-        titleLabel.frame = Rect(x: 0, y: top, width: textWidth, height: titleHeight)
-        noteLabel.frame = Rect(x: 0, y: top + titleHeight, width: textWidth, height: noteHeight)
+        titleLabel.frame = flippedForLayoutDirection(Rect(x: 0, y: top, width: textWidth, height: titleHeight))
+        noteLabel.frame = flippedForLayoutDirection(Rect(x: 0, y: top + titleHeight, width: textWidth, height: noteHeight))
     }
 
     override func sizeThatFits(_ size: Size) -> Size {

@@ -250,6 +250,33 @@ import XKitHeadless
         #expect(!spinner.isHidden)
     }
 
+    @Test func everySpokeOfTheSpinnerIsVisibleOnALightBackground() {
+        let spinner = ActivityIndicatorView()
+        _ = scene(spinner, at: Rect(x: 0, y: 0, width: 20, height: 20))
+        let recorder = RecordingRenderer()
+        TraitCollection(userInterfaceStyle: .light).performAsCurrent { spinner.draw(in: recorder) }
+        let spokes: [(points: [Point], color: Color)] = recorder.calls.compactMap {
+            if case .polygon(let points, let color) = $0 { (points, color) } else { nil }
+        }
+        #expect(spokes.count == ActivityIndicatorView.spokes)
+        // Ink over white: the faintest spoke must still be a visible grey, the lead one near black.
+        let inks = spokes.map { $0.color.resolvedColor(with: TraitCollection()).alpha }
+        #expect((inks.min() ?? 0) >= 0.2, "\(inks)")
+        #expect((inks.max() ?? 0) >= 0.85, "\(inks)")
+        for spoke in spokes {
+            let xs = spoke.points.map(\.x), ys = spoke.points.map(\.y)
+            let length = max((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
+            #expect(length >= 5, "a spoke spans at least half the radius")
+            // The shoelace area: a spoke whose sides are not across it collapses to a sliver.
+            let p = spoke.points
+            let area = abs(p.indices.reduce(0.0) { sum, i in
+                let q = p[(i + 1) % p.count]
+                return sum + p[i].x * q.y - q.x * p[i].y
+            }) / 2
+            #expect(area >= 2 * 5 * 0.9, "each spoke is a solid bar: area \(area)")
+        }
+    }
+
     // MARK: CheckBox and RadioGroup
 
     @Test func aCheckBoxTogglesFromItsTitleToo() {

@@ -78,6 +78,52 @@ struct SettingsSceneXTests {
         #expect(popped.string("top") == "Settings")
     }
 
+    @Test func underAHebrewLocaleTheSceneIsMirroredAndAltRightGoesBack() throws {
+        // Only the language of messages is Hebrew: the locale need not be installed for that.
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "settings"],
+                                 environment: ["XKIT_APPEARANCE": "light", "LC_MESSAGES": "he_IL.UTF-8"])
+        defer { _ = app.terminate() }
+        let xid = try #require(app.waitForEvent(named: "window.mapped").int("xid")).asWindowID
+        let settled = try WindowFinder().waitForSettledGeometry(of: xid)
+        let views = try app.waitForEvent(named: "views") { event in
+            event.views.contains { $0.id == "settings.sort" } && event.views.first?.frame.origin == settled.origin
+        }
+        #expect(views.string("layoutDirection") == "rtl")
+        let byID = Dictionary(views.views.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let window = try #require(views.views.first).frame
+        let sort = try #require(byID["settings.sort"]), title = try #require(byID["navigation.title"])
+        #expect(sort.frame.midX < window.midX, "the row's control leads on the left")
+        let about = try #require(byID["settings.about"])
+        #expect(about.frame.midX < window.midX, "the bar's trailing item is on the left")
+        let tabs = try #require(byID["settings.tabs"])
+        #expect(tabs.fields["tabs"] as? [String] == ["Settings", "Tags"])
+        if let path = ProcessInfo.processInfo.environment["XKIT_SETTINGS_RTL_SHOT"] {
+            try Screenshot.captureScreen().writePNG(to: path)
+        }
+        let driver = try XTestDriver.shared()
+
+        // The leftmost segment is the last one, "Count".
+        var mark = app.mark()
+        driver.click(at: Point(x: sort.frame.minX + sort.frame.width / 6, y: sort.frame.midY))
+        _ = try app.waitForView(since: mark) { $0.id == "settings.sort" && ($0.fields["selectedSegmentIndex"] as? NSNumber)?.intValue == 2 }
+
+        // About is pushed from the bar; Alt+Left is forward here and does nothing, Alt+Right goes back.
+        mark = app.mark()
+        driver.click(at: about.center)
+        _ = try app.waitForEvent(named: "navigation.push", since: mark)
+        let back = try app.waitForView(since: mark) { $0.id == "navigation.back" && $0.fields["hidden"] == nil }
+        #expect(back.frame.midX > window.midX, "the back button is on the right")
+        #expect(title.text == "Settings")
+        mark = app.mark()
+        try driver.key("alt+Left")
+        // Nothing to wait for when a key does nothing: give it the time a pop takes to be traced.
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(!app.events[mark...].contains { $0.name == "navigation.pop" }, "Alt+Left did not pop")
+        try driver.key("alt+Right")
+        let popped = try app.waitForEvent(named: "navigation.pop", since: mark)
+        #expect(popped.string("top") == "Settings")
+    }
+
     @Test func theTagsTabEditsTheSameTagsItsBadgeCountsAndTheTabKeysSwitchBack() throws {
         let app = try AppProcess("xkit-demo", arguments: ["--scene", "settings"], environment: ["XKIT_APPEARANCE": "light"])
         defer { _ = app.terminate() }

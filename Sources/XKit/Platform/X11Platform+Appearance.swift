@@ -12,10 +12,20 @@ extension X11Platform {
     static let forcedContrast: AccessibilityContrast? = forced("XKIT_CONTRAST", warning: "appearance.contrast",
                                                                DesktopAppearance.forcedContrast)
 
-    private static func forced<Value>(_ variable: String, warning: String,
-                                      _ parse: (String?) throws(AppearanceSettingError) -> Value?) -> Value? {
+    /// The interface's direction: `XKIT_LAYOUT_DIRECTION`, else the locale's; read once, as the
+    /// locale is. A bad value is warned about and ignored.
+    static let layoutDirection: UserInterfaceLayoutDirection = {
+        func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        let forced = X11Platform.forced("XKIT_LAYOUT_DIRECTION", warning: "layout.direction", LocaleLayoutDirection.forced)
+        return forced ?? LocaleLayoutDirection.direction(lcAll: env("LC_ALL"), lcMessages: env("LC_MESSAGES"),
+                                                         lang: env("LANG"), language: env("LANGUAGE"))
+    }()
+
+    private static func forced<Value, Failure: Error & CustomStringConvertible>(
+        _ variable: String, warning: String, _ parse: (String?) throws(Failure) -> Value?
+    ) -> Value? {
         let value = getenv(variable).map { String(cString: $0) }
-        do throws(AppearanceSettingError) {
+        do throws(Failure) {
             return try parse(value)
         } catch {
             Trace.warnOnce(warning, error.description)
@@ -49,7 +59,8 @@ extension X11Platform {
 
     private func updateDesktopTraits() {
         desktopTraits = DesktopAppearance.traits(forced: X11Platform.forcedAppearance, forcedContrast: X11Platform.forcedContrast,
-                                                 portal: portalAppearance, themeName: themeName)
+                                                 portal: portalAppearance, themeName: themeName,
+                                                 layoutDirection: X11Platform.layoutDirection)
         application?.desktopTraitCollectionDidChange(desktopTraits)
     }
 }

@@ -26,7 +26,7 @@ public final class X11Platform: Platform {
     weak var application: Application?
     /// The desktop's appearance as last read (`X11Platform+Appearance`), handed to the app when it starts.
     var desktopTraits = DesktopAppearance.traits(forced: X11Platform.forcedAppearance, forcedContrast: X11Platform.forcedContrast,
-                                                 themeName: nil)
+                                                 themeName: nil, layoutDirection: X11Platform.layoutDirection)
     /// The XSETTINGS manager's `Net/ThemeName`, if it has one.
     var themeName: String?
     /// What the portal's `org.freedesktop.appearance` says, once read.

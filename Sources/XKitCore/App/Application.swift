@@ -43,15 +43,24 @@ open class Application: Responder {
         }
     }
 
-    /// The desktop's appearance (light or dark, contrast), which windows follow unless they override it.
+    /// The desktop's appearance (light or dark, contrast) and the interface's layout direction,
+    /// which windows follow unless they override them.
     public private(set) var desktopTraitCollection = TraitCollection()
+
+    /// Which way the app's interface reads, like UIApplication's: right to left under an Arabic,
+    /// Hebrew, Persian or Urdu locale, or when `XKIT_LAYOUT_DIRECTION=rtl` forces it.
+    ///
+    /// Rows of controls (tab bars, segmented controls, navigation bars, sliders, switches) put
+    /// their leading end on the right then; a view's `semanticContentAttribute` can force either way.
+    public var userInterfaceLayoutDirection: UserInterfaceLayoutDirection { desktopTraitCollection.layoutDirection }
 
     /// The platform read a new desktop appearance: every window that follows it redraws in it.
     @_spi(Platform) public func desktopTraitCollectionDidChange(_ traits: TraitCollection) {
         guard traits != desktopTraitCollection else { return }
         let before = desktopTraitCollection
         desktopTraitCollection = traits
-        Trace.emit("appearance.changed", [("appearance", .string(traits.description))])
+        Trace.emit("appearance.changed", [("appearance", .string(traits.description)),
+                                          ("layoutDirection", .string(traits.layoutDirection.traceName))])
         for window in windows { window.traitsDidChange(from: before.overriding(window.overrideUserInterfaceStyle)) }
         platform.setNeedsDisplayPass()
     }

@@ -10,20 +10,40 @@ public enum AccessibilityContrast: Int, Sendable, Hashable {
     case unspecified, normal, high
 }
 
-/// The environment a view draws in, like UITraitCollection: its appearance and contrast.
+/// Which way the interface reads, like UIUserInterfaceLayoutDirection.
+public enum UserInterfaceLayoutDirection: Int, Sendable, Hashable {
+    /// Leading edge on the left: Latin, Cyrillic, CJK, Hangul.
+    case leftToRight
+    /// Leading edge on the right: Arabic, Hebrew, Persian, Urdu.
+    case rightToLeft
+}
+
+extension UserInterfaceLayoutDirection {
+    /// "ltr" or "rtl": how the trace writes it.
+    public var traceName: String { self == .rightToLeft ? "rtl" : "ltr" }
+}
+
+/// The environment a view draws in, like UITraitCollection: its appearance, contrast and layout direction.
 public struct TraitCollection: Hashable, Sendable, CustomStringConvertible {
     /// Light or dark.
     public var userInterfaceStyle: UserInterfaceStyle
     /// Normal or high contrast.
     public var accessibilityContrast: AccessibilityContrast
+    /// Left to right or right to left: which end of a row is leading.
+    public var layoutDirection: UserInterfaceLayoutDirection
 
-    /// Traits with a style and a contrast (light and normal by default).
-    public init(userInterfaceStyle: UserInterfaceStyle = .light, accessibilityContrast: AccessibilityContrast = .normal) {
+    /// Traits with a style, a contrast and a layout direction (light, normal, left to right by default).
+    public init(userInterfaceStyle: UserInterfaceStyle = .light, accessibilityContrast: AccessibilityContrast = .normal,
+                layoutDirection: UserInterfaceLayoutDirection = .leftToRight) {
         self.userInterfaceStyle = userInterfaceStyle
         self.accessibilityContrast = accessibilityContrast
+        self.layoutDirection = layoutDirection
     }
 
     /// The traits semantic colours resolve with while a view draws.
+    ///
+    /// Its style and contrast are the drawing view's; ask a view for its `traitCollection` or
+    /// `effectiveUserInterfaceLayoutDirection` for its layout direction.
     ///
     /// The toolkit sets it around each window's and each overriding view's drawing, as UIKit does;
     /// drawing only happens on the main thread, so one slot is enough.

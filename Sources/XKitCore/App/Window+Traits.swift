@@ -8,7 +8,7 @@ extension Window {
     /// The window's traits may have moved from `before`: tell the tree and redraw all of it.
     func traitsDidChange(from before: TraitCollection) {
         guard traitCollection != before else { return }
-        contentView.propagateTraitChange(from: before)
+        contentView.propagateTraitChange(from: contentView.ownTraits(inheriting: before))
         setNeedsDisplay(in: Rect(origin: .zero, size: size))
     }
 }

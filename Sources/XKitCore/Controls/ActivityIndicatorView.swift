@@ -13,7 +13,7 @@ open class ActivityIndicatorView: View {
     public private(set) var isAnimating = false
     /// Whether it is hidden while not spinning (true by default, as UIKit).
     open var hidesWhenStopped = true { didSet { if !isAnimating { isHidden = hidesWhenStopped } } }
-    /// The spokes' colour; nil uses `.secondaryLabel`.
+    /// The spokes' colour; nil uses `.label`, faded along the trail.
     open var color: Color? { didSet { setNeedsDisplay() } }
     /// Which spoke is brightest, 0..<1 of a turn; the window's frame clock moves it a spoke at a time.
     public var spinPhase: Double = 0 { didSet { if spinPhase != oldValue { setNeedsDisplay() } } }
@@ -78,7 +78,9 @@ open class ActivityIndicatorView: View {
     open override func sizeThatFits(_ size: Size) -> Size { ActivityIndicatorView.standardSize }
 
     open override func draw(in context: GraphicsContext) {
-        let base = color ?? .secondaryLabel
+        // Full-strength ink faded per spoke: `.secondaryLabel`'s own translucency on top of the fade
+        // left the trailing spokes at a tenth of the ink, too faint to see on a light background.
+        let base = color ?? .label
         let c = Point(x: bounds.width / 2, y: bounds.height / 2)
         let r = min(bounds.width, bounds.height) / 2
         let lead = Int((spinPhase - spinPhase.rounded(.down)) * Double(Self.spokes)) % Self.spokes
@@ -86,9 +88,10 @@ open class ActivityIndicatorView: View {
             let angle = Double(i) / Double(Self.spokes) * 2 * Double.pi
             let (s, co) = (sin(angle), cos(angle))
             let behind = (lead - i + Self.spokes) % Self.spokes
-            let alpha = max(0.15, 1 - Double(behind) / Double(Self.spokes))
-            let inner = r * 0.45, outer = r * 0.95, w = max(1.5, r * 0.16)
-            let (nx, ny) = (-co * w / 2, s * w / 2)
+            let alpha = 0.22 + 0.66 * (1 - Double(behind) / Double(Self.spokes))
+            let inner = r * 0.4, outer = r * 0.95, w = max(2, r * 0.2)
+            // Half the spoke's width across it: the spoke runs along (sin, -cos), so across is (cos, sin).
+            let (nx, ny) = (co * w / 2, s * w / 2)
             let a = Point(x: c.x + s * inner, y: c.y - co * inner), b = Point(x: c.x + s * outer, y: c.y - co * outer)
             context.fillPolygon([Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
                                  Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)],

@@ -2,13 +2,17 @@
 /// Home/End go to the ends, skipping disabled items; nil when the key does not move it.
 struct ChoiceNavigation {
     var count: Int
+    /// Whether the items run from the right: Left then moves to the next one.
+    var isRightToLeft = false
     var isEnabled: (Int) -> Bool
 
     func index(after key: Key, from current: Int) -> Int? {
         guard count > 0 else { return nil }
         switch key {
-        case .right, .down: return step(from: current, by: 1)
-        case .left, .up: return step(from: current, by: -1)
+        case .down: return step(from: current, by: 1)
+        case .up: return step(from: current, by: -1)
+        case .right: return step(from: current, by: isRightToLeft ? -1 : 1)
+        case .left: return step(from: current, by: isRightToLeft ? 1 : -1)
         case .home: return (0..<count).first(where: isEnabled)
         case .end: return (0..<count).last(where: isEnabled)
         default: return nil

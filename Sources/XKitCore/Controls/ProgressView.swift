@@ -99,8 +99,9 @@ open class ProgressView: View, AccessibilityValueProviding {
         if isIndeterminate {
             context.fillRoundedRect(stripeRect(phase: sweepPhase), radius: radius, color: fill)
         } else if displayedProgress > 0 {
-            context.fillRoundedRect(Rect(x: 0, y: 0, width: track.width * Double(displayedProgress), height: track.height),
-                                    radius: radius, color: fill)
+            // Progress grows from the leading end.
+            let done = Rect(x: 0, y: 0, width: track.width * Double(displayedProgress), height: track.height)
+            context.fillRoundedRect(flippedForLayoutDirection(done), radius: radius, color: fill)
         }
     }
 

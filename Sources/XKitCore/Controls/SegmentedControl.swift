@@ -1,6 +1,7 @@
 /// A row of segments of which one is selected, like UISegmentedControl.
 ///
 /// A click selects a segment; with focus, Left/Right move the selection and Home/End go to the ends.
+/// In a right-to-left interface the first segment is on the right, and Left moves to the next one.
 /// A change sends `.valueChanged`. Assistive technologies see a page tab list with one tab per segment.
 ///
 ///     let units = SegmentedControl(items: ["Metric", "Imperial"])
@@ -97,11 +98,11 @@ open class SegmentedControl: Control, AccessibilityElementProviding {
     /// Whether a segment is enabled.
     open func isEnabledForSegment(at segment: Int) -> Bool { titles.indices.contains(segment) && !disabled.contains(segment) }
 
-    /// Each segment's frame in bounds coordinates (equal widths).
+    /// Each segment's frame in bounds coordinates (equal widths, the first at the leading end).
     public func segmentFrame(at segment: Int) -> Rect {
         guard !titles.isEmpty else { return .zero }
         let w = bounds.width / Double(titles.count)
-        return Rect(x: w * Double(segment), y: 0, width: w, height: bounds.height)
+        return flippedForLayoutDirection(Rect(x: w * Double(segment), y: 0, width: w, height: bounds.height))
     }
 
     /// The segment under a point in bounds coordinates.
@@ -158,7 +159,7 @@ open class SegmentedControl: Control, AccessibilityElementProviding {
 
     open override func keyDown(_ event: KeyEvent) -> Bool {
         guard isEnabled, event.modifiers.isDisjoint(with: [.control, .alt]) else { return super.keyDown(event) }
-        let nav = ChoiceNavigation(count: titles.count) { [disabled] in !disabled.contains($0) }
+        let nav = ChoiceNavigation(count: titles.count, isRightToLeft: laysOutRightToLeft) { [disabled] in !disabled.contains($0) }
         guard let next = nav.index(after: event.key, from: selectedSegmentIndex) else { return super.keyDown(event) }
         select(byUser: next)
         return true
@@ -167,8 +168,9 @@ open class SegmentedControl: Control, AccessibilityElementProviding {
     open override func draw(in context: GraphicsContext) {
         let body = Rect(origin: .zero, size: bounds.size)
         context.fillRoundedRect(body, radius: cornerRadius, color: .secondarySystemFill)
+        let rtl = laysOutRightToLeft
         for i in 1..<max(1, titles.count) where i != selectedSegmentIndex && i - 1 != selectedSegmentIndex {
-            let x = segmentFrame(at: i).x
+            let x = rtl ? segmentFrame(at: i).maxX : segmentFrame(at: i).minX
             context.fill(Rect(x: x - 0.5, y: 6, width: 1, height: max(0, bounds.height - 12)), color: .separator)
         }
         if let pressed = press.index, isHighlighted, pressed != selectedSegmentIndex {

@@ -2,7 +2,8 @@
 ///
 /// Dragging the knob or clicking the track moves it; the arrow keys move a step (1% when continuous),
 /// Page Up/Down a tenth of the range, Home/End to the ends. Each change sends `.valueChanged`
-/// (while dragging too, unless `isContinuous` is false; then once on release).
+/// (while dragging too, unless `isContinuous` is false; then once on release). In a right-to-left
+/// interface the minimum is on the right and Left moves the knob up a step, as GTK's scales do.
 ///
 ///     let size = Slider(minimumValue: 10, maximumValue: 24, value: 13)
 ///     size.stepValue = 1
@@ -66,11 +67,12 @@ open class Slider: Control, AccessibilityValueProviding {
     /// Sets the value; `animated` is accepted for UIKit's shape.
     open func setValue(_ value: Float, animated: Bool) { self.value = Double(value) }
 
-    /// The knob's frame for the current value, in bounds coordinates.
+    /// The knob's frame for the current value, in bounds coordinates (the minimum at the leading end).
     public var knobRect: Rect {
         let d = Slider.knobDiameter
         let usable = max(0, bounds.width - d)
-        return Rect(x: usable * stepping.fraction(of: storedValue), y: (bounds.height - d) / 2, width: d, height: d)
+        return flippedForLayoutDirection(Rect(x: usable * stepping.fraction(of: storedValue), y: (bounds.height - d) / 2,
+                                              width: d, height: d))
     }
 
     /// The value a pointer at `x` (bounds coordinates, the knob's centre) stands for.
@@ -78,7 +80,8 @@ open class Slider: Control, AccessibilityValueProviding {
         let d = Slider.knobDiameter
         let usable = bounds.width - d
         guard usable > 0 else { return stepping.minimum }
-        return stepping.value(atFraction: (x - d / 2) / usable)
+        let fromLeading = laysOutRightToLeft ? bounds.width - x : x
+        return stepping.value(atFraction: (fromLeading - d / 2) / usable)
     }
 
     /// Changes the value as the user does, sending `.valueChanged` if it moved.
@@ -120,7 +123,9 @@ open class Slider: Control, AccessibilityValueProviding {
 
     open override func keyDown(_ event: KeyEvent) -> Bool {
         guard isEnabled, event.modifiers.isDisjoint(with: [.control, .alt]),
-              let next = stepping.value(after: event.key, from: storedValue) else { return super.keyDown(event) }
+              let next = stepping.value(after: event.key, from: storedValue, isRightToLeft: laysOutRightToLeft) else {
+            return super.keyDown(event)
+        }
         userSetValue(next)
         return true
     }
@@ -138,7 +143,9 @@ open class Slider: Control, AccessibilityValueProviding {
         let dim = isEnabled ? 1.0 : 0.5
         let maxColor = maximumTrackTintColor ?? .systemFill
         context.fillRoundedRect(track, radius: h / 2, color: maxColor.withAlpha(maxColor.alpha * dim))
-        let filled = Rect(x: track.x, y: y, width: max(0, knob.midX - track.x), height: h)
+        // The minimum track runs from the leading end to the knob.
+        let filled = laysOutRightToLeft ? Rect(x: knob.midX, y: y, width: max(0, track.maxX - knob.midX), height: h)
+                                        : Rect(x: track.x, y: y, width: max(0, knob.midX - track.x), height: h)
         let minColor = minimumTrackTintColor ?? tintColor ?? .tint
         context.fillRoundedRect(filled, radius: h / 2, color: minColor.withAlpha(minColor.alpha * dim))
         if stepping.step > 0, track.width > 0 {

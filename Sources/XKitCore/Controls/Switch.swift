@@ -1,4 +1,5 @@
 /// An on/off toggle, like UISwitch: a click, Space or Return flips it and sends `.valueChanged`.
+/// Its knob is at the trailing end when on: the left in a right-to-left interface.
 ///
 ///     let darkMode = Switch()
 ///     darkMode.addAction(for: .valueChanged) { toggle in settings.dark = toggle.isOn }
@@ -67,7 +68,8 @@ open class Switch: Control, AccessibilityValueProviding {
         let inset = 2.0
         let knobSide = track.height - 2 * inset
         let x = inset + (track.width - knobSide - 2 * inset) * knobPosition
-        let knob = Rect(x: x, y: inset, width: knobSide, height: knobSide)
+        // On is at the trailing end: the right, or the left in a right-to-left interface.
+        let knob = flippedForLayoutDirection(Rect(x: x, y: inset, width: knobSide, height: knobSide))
         context.fillRoundedRect(knob.offsetBy(dx: 0, dy: 0.5), radius: knobSide / 2, color: Color.black.withAlpha(0.18))
         context.fillRoundedRect(knob, radius: knobSide / 2, color: isEnabled ? .white : Color(white: 0.92))
     }

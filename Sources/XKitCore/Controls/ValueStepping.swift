@@ -43,10 +43,12 @@ struct ValueStepping: Equatable {
     }
 
     /// The new value after a navigation key, or nil when the key is not one.
-    func value(after key: Key, from value: Double) -> Double? {
+    func value(after key: Key, from value: Double, isRightToLeft: Bool = false) -> Double? {
         switch key {
-        case .right, .up: normalized(value + lineStep)
-        case .left, .down: normalized(value - lineStep)
+        case .up: normalized(value + lineStep)
+        case .down: normalized(value - lineStep)
+        case .right: normalized(value + (isRightToLeft ? -lineStep : lineStep))
+        case .left: normalized(value + (isRightToLeft ? lineStep : -lineStep))
         case .pageUp: normalized(value + pageStep)
         case .pageDown: normalized(value - pageStep)
         case .home: minimum

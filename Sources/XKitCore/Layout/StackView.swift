@@ -1,15 +1,19 @@
 /// Lays out its arranged subviews in a row or column, each at its fitting size.
+///
+/// In a right-to-left interface it is mirrored, as UIStackView is: a row runs from the right, and a
+/// column's leading edge is its right.
 @MainActor
 open class StackView: View {
     /// The direction views are placed in.
     public enum Axis: Sendable {
-        /// A `horizontal` stack is a row, left to right; a `vertical` one a column, top to bottom.
+        /// A `horizontal` stack is a row, leading to trailing; a `vertical` one a column, top to bottom.
         case horizontal, vertical
     }
     /// How views sit across the axis.
     public enum Alignment: Sendable {
         /// Views are stretched across the stack (`fill`), or keep their fitting size and sit at its
-        /// `leading` edge (the top of a row, the left of a column), its `center`, or its `trailing` edge.
+        /// `leading` edge (the top of a row, the left of a column, the right in a right-to-left
+        /// interface), its `center`, or its `trailing` edge.
         case fill, leading, center, trailing
     }
 
@@ -39,11 +43,13 @@ open class StackView: View {
             switch axis {
             case .vertical:
                 let width = alignment == .fill ? content.width : min(fit.width, content.width)
-                view.frame = Rect(x: crossOrigin(content.minX, content.width, width), y: cursor, width: width, height: fit.height)
+                view.frame = flippedForLayoutDirection(Rect(x: crossOrigin(content.minX, content.width, width), y: cursor,
+                                                            width: width, height: fit.height))
                 cursor += fit.height + spacing
             case .horizontal:
                 let height = alignment == .fill ? content.height : min(fit.height, content.height)
-                view.frame = Rect(x: cursor, y: crossOrigin(content.minY, content.height, height), width: fit.width, height: height)
+                view.frame = flippedForLayoutDirection(Rect(x: cursor, y: crossOrigin(content.minY, content.height, height),
+                                                            width: fit.width, height: height))
                 cursor += fit.width + spacing
             }
         }

@@ -1,5 +1,8 @@
 /// The bar across the top of a navigation controller, like UINavigationBar: a back button titled
 /// with the previous controller's title, the top controller's title, and its right bar button items.
+///
+/// In a right-to-left interface the bar is mirrored: the back button is on the right, its chevron
+/// points right, and the "right" bar button items are on the left (UIKit's leading and trailing).
 @MainActor
 public final class NavigationBar: View {
     /// The bar's height in points.
@@ -74,6 +77,8 @@ public final class NavigationBar: View {
 
     public override func layoutSubviews() {
         let h = bounds.height
+        // A right-to-left paragraph mirrors the chevron (U+2039 is Bidi_Mirrored) and puts it first, on the right.
+        backButton.titleLabel.baseWritingDirection = laysOutRightToLeft ? .rightToLeft : nil
         var leading = 8.0
         if !backButton.isHidden {
             let size = backButton.sizeThatFits(Size(width: bounds.width / 3, height: h))
@@ -94,6 +99,7 @@ public final class NavigationBar: View {
         let titleHeight = titleLabel.sizeThatFits(Size(width: .infinity, height: h)).height.rounded(.up)
         titleLabel.frame = Rect(x: inset, y: ((h - titleHeight) / 2).rounded(), width: max(0, bounds.width - 2 * inset),
                                 height: titleHeight)
+        for button in [backButton] + rightButtons { button.frame = flippedForLayoutDirection(button.frame) }
     }
 
     public override func draw(in context: GraphicsContext) {

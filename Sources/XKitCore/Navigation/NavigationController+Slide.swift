@@ -3,12 +3,13 @@ extension NavigationController {
     /// How long a push or pop slides, in seconds (GTK's stack slides take about as long).
     static let slideDuration = 0.3
 
-    /// Slides `incoming` in over `outgoing` (from the right on a push), or `outgoing` off to the
-    /// right over `incoming` (a pop); the old screen moves a third of the way the other way, and
-    /// leaves the view tree when the slide ends or is taken over by another push or pop.
+    /// Slides `incoming` in over `outgoing` (from the trailing edge on a push: the right, or the
+    /// left in a right-to-left interface), or `outgoing` off to the trailing edge over `incoming` (a
+    /// pop); the old screen moves a third of the way the other way, and leaves the view tree when
+    /// the slide ends or is taken over by another push or pop.
     func slide(_ incoming: View, replacing outgoing: View, forward: Bool, in container: NavigationContainerView) {
         let end = container.contentFrame
-        let width = end.width
+        let width = container.laysOutRightToLeft ? -end.width : end.width
         if !forward, let index = container.subviews.firstIndex(where: { $0 === outgoing }) {
             container.insertSubview(incoming, at: index)
         }

@@ -148,7 +148,9 @@ open class NavigationController: ViewController {
     }
 
     open override func keyDown(_ event: KeyEvent) -> Bool {
-        if event.key == .left, event.modifiers == .alt {
+        // Back points to the leading edge: Alt+Right in a right-to-left interface, as in browsers.
+        let back: Key = viewIfLoaded?.laysOutRightToLeft == true ? .right : .left
+        if event.key == back, event.modifiers == .alt {
             // Consumed even on the root, so Alt+Left never reaches a field as a plain Left.
             popViewController(animated: true)
             return true

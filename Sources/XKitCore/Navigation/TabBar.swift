@@ -3,6 +3,7 @@
 /// Each tab shows its item's image (if any) above its title; the selected one is in the tint
 /// colour. A click chooses a tab; with focus, Left/Right move the choice and Home/End go to the
 /// ends, as in any page tab list. Assistive technologies see a page tab list with one tab per item.
+/// In a right-to-left interface the first tab is on the right, and Left moves to the next one.
 @MainActor
 public final class TabBar: Control, AccessibilityElementProviding {
     /// The bar's height in points (room for a 22-point icon above the title).
@@ -69,7 +70,7 @@ public final class TabBar: Control, AccessibilityElementProviding {
     public func tabFrame(at index: Int) -> Rect {
         guard !items.isEmpty else { return .zero }
         let width = bounds.width / Double(items.count)
-        return Rect(x: width * Double(index), y: 0, width: width, height: bounds.height)
+        return flippedForLayoutDirection(Rect(x: width * Double(index), y: 0, width: width, height: bounds.height))
     }
 
     /// The tab under a point in the bar's coordinates.
@@ -78,6 +79,7 @@ public final class TabBar: Control, AccessibilityElementProviding {
     }
 
     public override func layoutSubviews() {
+        let rtl = laysOutRightToLeft
         for (i, label) in titleLabels.enumerated() {
             let tab = tabFrame(at: i)
             let hasImage = items[i].image != nil
@@ -89,8 +91,10 @@ public final class TabBar: Control, AccessibilityElementProviding {
             let size = badge.sizeThatFits(Size(width: 60, height: 20))
             let width = max(18, size.width + 10)
             let textWidth = label.sizeThatFits(Size(width: .infinity, height: .infinity)).width
-            let anchor = hasImage ? tab.midX + 8 : label.frame.midX + min(label.frame.width, textWidth) / 2 + 2
-            badge.frame = Rect(x: anchor, y: 3, width: width, height: 18)
+            // At the trailing top corner of the icon, or of the title when there is no icon.
+            let offset = hasImage ? 8 : min(label.frame.width, textWidth) / 2 + 2
+            let x = rtl ? tab.midX - offset - width : tab.midX + offset
+            badge.frame = Rect(x: x, y: 3, width: width, height: 18)
             badge.cornerRadius = 9
             badge.clipsToBounds = true
         }
@@ -143,7 +147,7 @@ public final class TabBar: Control, AccessibilityElementProviding {
     public override func keyDown(_ event: KeyEvent) -> Bool {
         guard isEnabled, event.modifiers.isDisjoint(with: [.control, .alt]) else { return super.keyDown(event) }
         let enabled = items.map(\.isEnabled)
-        let nav = ChoiceNavigation(count: items.count) { enabled[$0] }
+        let nav = ChoiceNavigation(count: items.count, isRightToLeft: laysOutRightToLeft) { enabled[$0] }
         guard event.key != .up, event.key != .down, let next = nav.index(after: event.key, from: selectedIndex) else {
             return super.keyDown(event)
         }

@@ -29,8 +29,9 @@ extension AccessibilityNode {
             for sub in view.subviews { walk(sub, depth: depth + 1, insideHidden: hidden) }
         }
         walk(window.contentView, depth: 0, insideHidden: false)
-        return [("title", .string(window.title)), ("appearance", .string(window.traitCollection.description)),
-                ("views", .array(nodes))]
+        let traits = window.traitCollection
+        return [("title", .string(window.title)), ("appearance", .string(traits.description)),
+                ("layoutDirection", .string(traits.layoutDirection.traceName)), ("views", .array(nodes))]
     }
 
     /// The state names, in a fixed order.

@@ -8,17 +8,18 @@
 /// (the inverse one dark). Anything else is light with normal contrast.
 public enum DesktopAppearance {
     /// The traits for the forced settings (`XKIT_APPEARANCE`, `XKIT_CONTRAST`), the portal's settings
-    /// and the GTK theme name, strongest first.
+    /// and the GTK theme name, strongest first, with the locale's layout direction (`LocaleLayoutDirection`).
     ///
     ///     DesktopAppearance.traits(forced: nil, portal: PortalAppearance(colorScheme: 1), themeName: "Adwaita")  // dark
     public static func traits(forced: UserInterfaceStyle?, forcedContrast: AccessibilityContrast? = nil,
-                              portal: PortalAppearance = PortalAppearance(), themeName: String?) -> TraitCollection {
+                              portal: PortalAppearance = PortalAppearance(), themeName: String?,
+                              layoutDirection: UserInterfaceLayoutDirection = .leftToRight) -> TraitCollection {
         let name = themeName?.lowercased() ?? ""
         let themeIsHighContrast = name.hasPrefix("highcontrast")
         let themeIsDark = name.hasSuffix("-dark") || name.hasSuffix("_dark") || name == "highcontrastinverse"
         let style = forced ?? portal.style ?? (themeIsDark ? .dark : .light)
         let contrast = forcedContrast ?? portal.accessibilityContrast ?? (themeIsHighContrast ? .high : .normal)
-        return TraitCollection(userInterfaceStyle: style, accessibilityContrast: contrast)
+        return TraitCollection(userInterfaceStyle: style, accessibilityContrast: contrast, layoutDirection: layoutDirection)
     }
 
     /// The style `XKIT_APPEARANCE` forces: `dark` or `light`; nil when unset or empty.

@@ -110,6 +110,10 @@ open class Label: View {
     }
 
     /// How each line sits horizontally in the bounds.
+    ///
+    /// `.natural` (the default) puts each paragraph at its own start, the right for Arabic or Hebrew;
+    /// in a right-to-left interface it is the right for every paragraph, as UILabel's is, unless
+    /// `baseWritingDirection` is set.
     open var textAlignment: TextAlignment = .natural {
         didSet {
             guard textAlignment != oldValue else { return }
@@ -169,7 +173,7 @@ open class Label: View {
         let origin = origin(of: layout, inBounds: bounds)
         guard let first = layout.lines.first else {
             let x: Double
-            switch textAlignment {
+            switch resolvedAlignment {
             case .natural where baseWritingDirection == .rightToLeft: x = bounds.maxX
             case .left, .natural: x = bounds.minX
             case .center: x = bounds.midX
@@ -263,6 +267,17 @@ open class Label: View {
 
     // MARK: Private
 
+    /// `textAlignment` as laid out: `.natural` is the right in a right-to-left interface, unless
+    /// the label sets its own base direction.
+    private var resolvedAlignment: TextAlignment {
+        textAlignment == .natural && baseWritingDirection == nil && laysOutRightToLeft ? .right : textAlignment
+    }
+
+    override func layoutDirectionDidChange() {
+        guard textAlignment == .natural else { return }
+        cachedLayout = nil
+    }
+
     /// Lays the text out within a bounds' width; like UILabel, lines that don't fit the height are
     /// dropped and the last one shown is truncated.
     private func makeLayout(forBounds bounds: Rect, limitedToNumberOfLines lines: Int) -> TextLayout {
@@ -270,11 +285,12 @@ open class Label: View {
         let text = interaction?.displayText(plain) ?? plain
         let measurer = measurer
         let direction = baseWritingDirection
-        let layout = TextLayout(text, maxWidth: max(0, bounds.width), alignment: textAlignment,
+        let alignment = resolvedAlignment
+        let layout = TextLayout(text, maxWidth: max(0, bounds.width), alignment: alignment,
                                 numberOfLines: lines, direction: direction, measurer: measurer)
         guard layout.lineCount > 1, layout.size.height > bounds.height else { return layout }
         let fitting = max(1, layout.lines.prefix { $0.rect.maxY <= bounds.height }.count)
-        return TextLayout(text, maxWidth: max(0, bounds.width), alignment: textAlignment,
+        return TextLayout(text, maxWidth: max(0, bounds.width), alignment: alignment,
                           numberOfLines: fitting, direction: direction, measurer: measurer)
     }
 

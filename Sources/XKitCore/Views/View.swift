@@ -289,6 +289,10 @@ open class View: Responder {
     /// Semantic colours redraw by themselves; override it for what is computed from colours.
     open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
+    /// The layout direction moved: drop what was laid out for the old one (the trait walk also
+    /// asks for a layout pass). Toolkit views override it; apps use `traitCollectionDidChange`.
+    func layoutDirectionDidChange() {}
+
     // MARK: Hit testing
 
     /// Whether a point in this view's coordinates is inside it.

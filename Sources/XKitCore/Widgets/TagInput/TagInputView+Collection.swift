@@ -180,8 +180,9 @@ extension TagInputView {
         if layout.lastItemMinimumWidth != fieldWidth { layout.lastItemMinimumWidth = fieldWidth }
     }
 
-    /// Whether chips run from the right (the tag input's direction is right to left).
-    var isRightToLeft: Bool { baseWritingDirection == .rightToLeft }
+    /// Whether chips run from the right: the tag input's direction is right to left, or it has none
+    /// and the interface is right to left.
+    var isRightToLeft: Bool { baseWritingDirection.map { $0 == .rightToLeft } ?? laysOutRightToLeft }
 
     func suggestionsHeight(width: Double) -> Double {
         guard !suggestionBar.isHidden else { return 0 }

@@ -11,8 +11,9 @@ extension TextField {
                 if let placeholder, !placeholder.isEmpty {
                     let layout = TextLayout(AttributedText(placeholder, font: font, color: placeholderColor),
                                             direction: baseWritingDirection, measurer: measurer)
-                    // Natural alignment: a right-to-left placeholder that fits ends where right-to-left text does.
-                    let rightToLeft = layout.baseDirection(ofLine: 0) == .rightToLeft
+                    // Natural alignment: a right-to-left placeholder, or any in a right-to-left interface,
+                    // ends where the caret waits.
+                    let rightToLeft = layout.baseDirection(ofLine: 0) == .rightToLeft || (baseWritingDirection == nil && laysOutRightToLeft)
                     let shift = rightToLeft ? max(0, textRect.width - 1 - layout.size.width) : 0
                     layout.draw(in: context, at: Point(x: textRect.minX + shift, y: origin.y))
                 }

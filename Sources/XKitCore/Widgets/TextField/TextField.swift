@@ -169,9 +169,11 @@ open class TextField: Control {
     }
 
     /// The shown paragraph's direction: the text's (see `baseWritingDirection`), or for an empty
-    /// field the explicit direction, else left to right.
+    /// field the explicit direction, else the interface's (the caret waits on the right in a
+    /// right-to-left interface).
     public var resolvedWritingDirection: TextDirection {
-        displayedCount == 0 ? baseWritingDirection ?? .leftToRight : textLayout.baseDirection(ofLine: 0)
+        guard displayedCount == 0 else { return textLayout.baseDirection(ofLine: 0) }
+        return baseWritingDirection ?? (laysOutRightToLeft ? .rightToLeft : .leftToRight)
     }
 
     /// How far a right-to-left paragraph that fits is moved right so that it ends at the text rect's
