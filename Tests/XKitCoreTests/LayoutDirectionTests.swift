@@ -263,4 +263,19 @@ import XKitHeadless
         #expect(first.frame.minX > second.frame.minX, "the first chip is rightmost")
         #expect(first.frame.maxX > 250)
     }
+
+    @Test func anAlertsButtonsRunFromTheRight() throws {
+        let scene = rightToLeftScene()
+        let root = ViewController()
+        scene.window.rootViewController = root
+        scene.platform.displayPass()
+        let alert = AlertController(title: "Delete all tags?", message: nil, preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "Delete", style: .destructive))
+        root.present(alert, animated: false)
+        scene.platform.advance(by: 0.5)
+        let buttons = try #require((alert.view as? AlertView)?.buttons)
+        #expect(buttons.map(\.title) == ["Cancel", "Delete"])
+        #expect(buttons[0].frame.minX > buttons[1].frame.maxX, "Cancel, the first, is on the right")
+    }
 }

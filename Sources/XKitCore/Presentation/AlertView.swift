@@ -158,7 +158,7 @@ final class AlertView: View {
         if let rect = frames.title { titleLabel.frame = rect }
         if let rect = frames.message { messageLabel.frame = rect }
         for (field, rect) in zip(controller.textFields ?? [], frames.fields) { field.frame = rect }
-        for (button, rect) in zip(buttons, frames.buttons) { button.frame = rect }
+        for (button, rect) in zip(buttons, frames.buttons) { button.frame = flippedForLayoutDirection(rect) }
     }
 
     override func sizeThatFits(_ size: Size) -> Size { preferredSize }
