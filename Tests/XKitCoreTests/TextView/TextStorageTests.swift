@@ -117,5 +117,34 @@ import Testing
             }
         }
     }
-}
 
+    @Test func aPasteBigEnoughToBeScannedAgreesWithAPlainStringModel() {
+        var rng = SeededGenerator(seed: 7)
+        let pieces = ["xin chào ", "привет ", "こんにちは", "안녕", "\n", "\r", "\r\n", "\u{2028}", "e\u{0301}", "👍🏽", "\u{0}", "abc "]
+        var paste = ""
+        while paste.utf8.count < TextStorage.scannedEditThreshold * 2 { paste += pieces[Int(rng.next() % UInt64(pieces.count))] }
+        // A "\r" before the paste and a "\n" after it join with its ends, as typed ones would.
+        var model = Array("first\r" + "\nlast")
+        var storage = TextStorage("first\r" + "\nlast")
+        let insertion = 6
+        model = Array(String(model[..<insertion]) + "\n" + paste + "\r" + String(model[insertion...]))
+        storage.replace(insertion..<insertion, with: "\n" + paste + "\r")
+        #expect(storage.string == String(model))
+        #expect(storage.count == model.count)
+        #expect(storage.paragraphCount == model.filter(\.isNewline).count + 1)
+        // Small edits inside the pasted paragraphs, which are byte ranges until edited.
+        for _ in 0..<200 {
+            let lo = Int(rng.next() % UInt64(model.count + 1))
+            let len = min(model.count - lo, Int(rng.next() % 3))
+            let insert = pieces[Int(rng.next() % UInt64(pieces.count))]
+            model = Array(String(model[..<lo]) + insert + String(model[(lo + len)...]))
+            storage.replace(lo..<(lo + len), with: insert)
+        }
+        #expect(storage.string == String(model))
+        #expect(storage.count == model.count)
+        #expect(storage.paragraphCount == model.filter(\.isNewline).count + 1)
+        let lengths = String(model).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(\.count)
+        #expect(storage.paragraphLengths(in: 0..<storage.paragraphCount) == lengths)
+        #expect(storage.paragraphLengths(in: 3..<900) == Array(lengths[3..<900]))
+    }
+}

@@ -74,7 +74,7 @@ public struct TextStorage: Sendable, Equatable {
 
     /// A storage holding `string`.
     public init(_ string: String = "") {
-        let paragraphs = TextStorage.split(string)
+        let paragraphs = TextStorage.paragraphs(of: string)
         blocks = []
         count = 0
         paragraphCount = 0
@@ -127,6 +127,23 @@ public struct TextStorage: Sendable, Equatable {
     public func paragraphLength(_ index: Int) -> Int {
         let (b, i) = locateParagraph(index)
         return blocks[b].paragraphs[i].count
+    }
+
+    /// The lengths of consecutive paragraphs `range`, without their breaks: one lookup, then a walk
+    /// (a pasted million paragraphs is not a million lookups).
+    public func paragraphLengths(in range: Range<Int>) -> [Int] {
+        guard !range.isEmpty else { return [] }
+        var result: [Int] = []
+        result.reserveCapacity(range.count)
+        var (b, i) = locateParagraph(range.lowerBound)
+        while result.count < range.count, b < blocks.count {
+            let paragraphs = blocks[b].paragraphs
+            let end = min(paragraphs.count, i + range.count - result.count)
+            for k in i..<end { result.append(paragraphs[k].count) }
+            b += 1
+            i = 0
+        }
+        return result
     }
 
     /// Every paragraph's length without its break, in order (one pass over the blocks).
@@ -255,7 +272,7 @@ public struct TextStorage: Sendable, Equatable {
         }
         let s = region.index(region.startIndex, offsetBy: lo - regionStart)
         let e = region.index(s, offsetBy: hi - lo)
-        var replacement = TextStorage.split(String(region[..<s]) + string + String(region[e...]))
+        var replacement = TextStorage.paragraphs(of: String(region[..<s]) + string + String(region[e...]))
         // Only the document's last paragraph has no break: a region before it ends with one.
         if last < paragraphCount - 1, replacement.count > 1 { replacement.removeLast() }
         replaceParagraphs(first..<(last + 1), with: replacement)
@@ -320,6 +337,18 @@ public struct TextStorage: Sendable, Equatable {
             paragraphCount = 1
         }
     }
+
+    /// The text of an edit as paragraphs: a big one (a paste) kept as byte ranges of one shared
+    /// copy, found by the file loader's one-pass scan, so a 50 MB paste is not cut into a million
+    /// strings and counted by grapheme while the UI waits.
+    static func paragraphs(of string: String) -> [Paragraph] {
+        guard string.utf8.count >= TextStorage.scannedEditThreshold else { return split(string) }
+        return TextParagraphScanner.scan(ParagraphSource(Array(string.utf8))).paragraphs
+    }
+
+    /// The edit size from which `paragraphs(of:)` scans rather than splits (small edits, typing,
+    /// keep plain strings that need no source).
+    static let scannedEditThreshold = 64 * 1024
 
     /// Splits text into paragraphs at each line break character; always at least one paragraph,
     /// the last one without a break.

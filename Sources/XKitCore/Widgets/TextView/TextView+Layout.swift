@@ -54,7 +54,8 @@ extension TextView {
         } : []
         let measuredBefore = range.map { layoutState.measured[$0] ? layoutState.heights[$0] : nil }
         let estimate = heightEstimate
-        var added = (0..<change.inserted).map { estimate.height(length: storage.paragraphLength(change.firstParagraph + $0)) }
+        let lengths = storage.paragraphLengths(in: change.firstParagraph..<(change.firstParagraph + change.inserted))
+        var added = lengths.map { estimate.height(length: $0) }
         // Paragraphs edited in place most likely keep their laid-out heights: guessing those rather
         // than length-based estimates keeps the content size, and the scroll bar, still while typing.
         if inPlace {
