@@ -105,11 +105,9 @@ public struct TextEditingState: Hashable, Sendable {
     /// Selects the word (or run of spaces, or punctuation mark) around an offset (`TextWords`).
     public mutating func selectWord(at offset: Int, segmenter: TextSegmenter = BasicTextSegmenter.shared) {
         guard !text.isEmpty else { return }
-        let i = max(0, min(count - 1, offset))
-        let index = text.index(text.startIndex, offsetBy: i)
-        let range = TextWords.segment(in: text, at: index, segmenter: segmenter)
-        anchor = text.distance(from: text.startIndex, to: range.lowerBound)
-        caret = text.distance(from: text.startIndex, to: range.upperBound)
+        let range = TextWords.segmentRange(in: text, at: offset, segmenter: segmenter)
+        anchor = range.lowerBound
+        caret = range.upperBound
     }
 
     /// The start of the word before an offset (`TextWords`; spaces and punctuation are skipped).

@@ -7,15 +7,12 @@ extension TextField {
         switch event.button {
         case .primary:
             becomeFirstResponder()
-            let offset = characterOffset(at: local)
-            let count = clickCount(event)
             isDragging = true
-            dragSelectsWords = count == 2
-            switch count {
-            case 2: editing.selectWord(at: characterOffsetForWordSelection(at: local), segmenter: textMeasurer.textSegmenter)
-            case 3...: editing.selectAll()
-            default: editing.moveCaret(to: offset, extend: event.modifiers.contains(.shift))
-            }
+            let selected = pointerSelection.press(clickCount: clickCount(event), caret: characterOffset(at: local),
+                                                  extendingFrom: event.modifiers.contains(.shift) ? editing.anchor : nil,
+                                                  unitRange: unitRange(at: local))
+            editing.anchor = selected.anchor
+            editing.caret = selected.caret
             selectionDidChange()
             return true
         case .middle:
@@ -28,16 +25,9 @@ extension TextField {
     func handlePointerDragged(_ event: PointerEvent) {
         guard isDragging else { return }
         let local = convert(event.location, from: nil)
-        let offset = characterOffset(at: local)
-        if dragSelectsWords {
-            let anchor = editing.selection
-            var word = editing
-            word.selectWord(at: characterOffsetForWordSelection(at: local), segmenter: textMeasurer.textSegmenter)
-            editing.anchor = offset < anchor.lowerBound ? anchor.upperBound : min(anchor.lowerBound, word.selection.lowerBound)
-            editing.caret = offset < anchor.lowerBound ? word.selection.lowerBound : max(anchor.upperBound, word.selection.upperBound)
-        } else {
-            editing.moveCaret(to: offset, extend: true)
-        }
+        let selected = pointerSelection.drag(caret: characterOffset(at: local), anchor: editing.anchor, unitRange: unitRange(at: local))
+        editing.anchor = selected.anchor
+        editing.caret = selected.caret
         selectionDidChange()
     }
 
@@ -45,6 +35,14 @@ extension TextField {
         guard isDragging else { return }
         isDragging = false
         publishPrimary(event: event)
+    }
+
+    /// The word under a point (bounds coordinates), or the whole line, for a double or triple click.
+    private func unitRange(at point: Point) -> (PointerSelection.Unit) -> Range<Int> {
+        { [unowned self] unit in
+            guard unit == .word else { return 0..<editing.count }
+            return TextWords.segmentRange(in: editing.text, at: characterOffsetForWordSelection(at: point), segmenter: textMeasurer.textSegmenter)
+        }
     }
 
     /// The character whose glyph is under a point (bounds coordinates), else the insertion offset

@@ -92,7 +92,7 @@ open class TextField: Control {
     var cachedLayoutMeasurer: ObjectIdentifier?
     var clicks = MultiClickCounter()
     var isDragging = false
-    var dragSelectsWords = false
+    var pointerSelection = PointerSelection()
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)

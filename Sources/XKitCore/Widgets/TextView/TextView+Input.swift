@@ -73,13 +73,11 @@ extension TextView: TextInputClient {
         switch event.button {
         case .primary:
             becomeFirstResponder()
-            clickGranularity = clickCount(event)
             isDragging = true
-            switch clickGranularity {
-            case 2: let r = wordRange(at: offset); setSelection(anchor: r.lowerBound, caret: r.upperBound)
-            case 3...: let r = paragraphRange(at: offset); setSelection(anchor: r.lowerBound, caret: r.upperBound)
-            default: setSelection(anchor: event.modifiers.contains(.shift) ? anchor : offset, caret: offset)
-            }
+            let selected = pointerSelection.press(clickCount: clickCount(event), caret: offset,
+                                                  extendingFrom: event.modifiers.contains(.shift) ? anchor : nil,
+                                                  unitRange: unitRange(at: local))
+            setSelection(anchor: selected.anchor, caret: selected.caret)
             return true
         case .middle:
             return pastePrimary(at: offset)
@@ -91,15 +89,8 @@ extension TextView: TextInputClient {
     func handlePointerDragged(_ event: PointerEvent) {
         guard isDragging else { return }
         let local = convert(event.location, from: nil)
-        let offset = characterOffset(at: local)
-        switch clickGranularity {
-        case 2, 3...:
-            let r = clickGranularity == 2 ? wordRange(at: offset) : paragraphRange(at: offset)
-            let lo = min(anchor, caret), hi = max(anchor, caret)
-            if offset < lo { setSelection(anchor: hi, caret: r.lowerBound) } else { setSelection(anchor: lo, caret: max(hi, r.upperBound)) }
-        default:
-            setSelection(anchor: anchor, caret: offset)
-        }
+        let selected = pointerSelection.drag(caret: characterOffset(at: local), anchor: anchor, unitRange: unitRange(at: local))
+        setSelection(anchor: selected.anchor, caret: selected.caret)
         scrollRectToVisible(Rect(x: local.x, y: local.y, width: 1, height: 1))
     }
 
@@ -109,14 +100,29 @@ extension TextView: TextInputClient {
         publishPrimary(event: event)
     }
 
+    /// The word or paragraph under a point (bounds coordinates), for a double or triple click.
+    private func unitRange(at point: Point) -> (PointerSelection.Unit) -> Range<Int> {
+        { [unowned self] unit in
+            unit == .paragraph ? paragraphRange(at: characterOffset(at: point)) : wordRange(at: characterOffsetForWordSelection(at: point))
+        }
+    }
+
+    /// The character whose glyph is under a point (bounds coordinates), else the insertion offset
+    /// there: on a word's last character's trailing half, the insertion offset is past the word.
+    func characterOffsetForWordSelection(at point: Point) -> Int {
+        let (p, top) = paragraph(atY: point.y)
+        let layout = paragraphLayout(p)
+        let local = Point(x: point.x - textContainerInset.left, y: point.y - top)
+        guard let hit = layout.characterIndex(at: local) else { return characterOffset(at: point) }
+        let string = layout.attributedText.string
+        return storage.paragraphStart(p) + min(storage.paragraphLength(p), string.distance(from: string.startIndex, to: hit))
+    }
+
     /// The word (or space run, or mark) holding an offset.
     func wordRange(at offset: Int) -> Range<Int> {
         let (p, start) = storage.paragraphIndex(containing: offset)
-        let text = storage.paragraph(p)
-        guard !text.isEmpty else { return offset..<offset }
-        let i = max(0, min(text.count - 1, offset - start))
-        let r = TextWords.segment(in: text, at: text.index(text.startIndex, offsetBy: i), segmenter: textMeasurer.textSegmenter)
-        return (start + text.distance(from: text.startIndex, to: r.lowerBound))..<(start + text.distance(from: text.startIndex, to: r.upperBound))
+        let r = TextWords.segmentRange(in: storage.paragraph(p), at: offset - start, segmenter: textMeasurer.textSegmenter)
+        return (start + r.lowerBound)..<(start + r.upperBound)
     }
 
     /// The paragraph holding an offset, without its line break.

@@ -90,7 +90,7 @@ open class TextView: ScrollView {
     /// Double and triple clicks, counted by the rule labels and fields share.
     var clicks = MultiClickCounter()
     var isDragging = false
-    var clickGranularity = 1
+    var pointerSelection = PointerSelection()
 
     /// Whether Ctrl+F and F3 open the find bar (`presentFindNavigator()`), as UITextView's find interaction.
     open var isFindInteractionEnabled = true
