@@ -124,6 +124,20 @@ struct SettingsSceneXTests {
         #expect(popped.string("top") == "Settings")
     }
 
+    @Test func xkitLayoutDirectionOutranksTheLocaleAndATypoIsWarnedAbout() throws {
+        // (forced, language of messages, the direction the window gets, whether a warning names it)
+        let cases = [("rtl", "en_US.UTF-8", "rtl", false), ("ltr", "ar_EG.UTF-8", "ltr", false), ("sideways", "ar_EG.UTF-8", "rtl", true)]
+        for (forced, locale, expected, warns) in cases {
+            let app = try AppProcess("xkit-demo", arguments: ["--scene", "settings"],
+                                     environment: ["XKIT_APPEARANCE": "light", "LC_MESSAGES": locale, "XKIT_LAYOUT_DIRECTION": forced])
+            defer { _ = app.terminate() }
+            let views = try app.waitForEvent(named: "views") { event in event.views.contains { $0.id == "settings.sort" } }
+            #expect(views.string("layoutDirection") == expected, "\(forced) with \(locale)")
+            let warned = app.events.contains { $0.name == "warning" && ($0.string("message") ?? "").contains("XKIT_LAYOUT_DIRECTION=\(forced)") }
+            #expect(warned == warns, "\(forced)")
+        }
+    }
+
     @Test func theTagsTabEditsTheSameTagsItsBadgeCountsAndTheTabKeysSwitchBack() throws {
         let app = try AppProcess("xkit-demo", arguments: ["--scene", "settings"], environment: ["XKIT_APPEARANCE": "light"])
         defer { _ = app.terminate() }
