@@ -20,12 +20,13 @@ case "$purpose" in
   # xdg-desktop-portal(-gtk), gsettings-desktop-schemas: the live dark-mode test against the real portal
   # (GNOME's color-scheme key); python3-dbus, python3-gi: the fake portal for contrast and a hung portal.
   # libjpeg62-turbo-dev: jpeglib.h, for the test that writes a 704-scan progressive JPEG (cjpeg's -scans stops at 100).
+  # libgtk-4-dev, python3-pyqt5: a GTK 4 entry and a Qt 5 line edit at the other end of a drag.
   # libxfixes-dev: the harness reads the server's cursor (XFixesGetCursorImage); dmz-cursor-theme: a
   # real theme whose files the cursor tests compare with what the server shows.
   test) packages+=(libxtst-dev libxfixes-dev dmz-cursor-theme xvfb xclip xsel xdotool x11-utils x11-xkb-utils fontconfig openbox
                   dbus at-spi2-core python3-pyatspi python3-dogtail
                   locales uim-xim uim-byeoru uim-anthy ibus ibus-hangul xsettingsd
-                  unicode-data libharfbuzz-bin gcc libgtk-3-dev libjpeg62-turbo-dev fonts-urw-base35
+                  unicode-data libharfbuzz-bin gcc libgtk-3-dev libgtk-4-dev python3-pyqt5 libjpeg62-turbo-dev fonts-urw-base35
                   xdg-desktop-portal xdg-desktop-portal-gtk gsettings-desktop-schemas python3-dbus python3-gi) ;;
   bench) packages+=(libxtst-dev libxdamage-dev libxfixes-dev xvfb xclip xsel xdotool x11-utils libgtk-3-dev libgtk-4-dev libpango1.0-dev tk python3 gcc time) ;;
   *) echo "usage: $0 [run|test|bench]" >&2; exit 2 ;;

@@ -29,6 +29,11 @@ public final class HeadlessPlatform: Platform {
     public private(set) var surfaces: [HeadlessSurface] = []
     /// The status passed to `exit(status:)`, if the app ended.
     public private(set) var exitStatus: Int32?
+    /// Whether drags out of windows start (off by default, as on a platform without drag and drop).
+    public var offersDragging = false
+    /// Every drag started, in order; the last one runs until `endDrag(_:)`.
+    public internal(set) var drags: [HeadlessDrag] = []
+    var dragCompletion: (@MainActor (DropOperation) -> Void)?
     /// The application running on this platform (set by `makeApplication`).
     public private(set) weak var application: Application?
 

@@ -22,6 +22,8 @@ public enum HostileBehaviour: Sendable, CustomStringConvertible {
     case silent
     /// Refuses every target (property None).
     case refuse
+    /// Refuses every target naming no target either (property and target None), as Qt's drag source does.
+    case refuseNamingNoTarget
     /// Answers with an INCR header, sends `chunks` chunks, then closes its connection mid-transfer.
     case vanish(chunks: Int)
 
@@ -36,6 +38,7 @@ public enum HostileBehaviour: Sendable, CustomStringConvertible {
         case .flood(let chunk): return "flood of \(chunk) B chunks"
         case .silent: return "silent"
         case .refuse: return "refuse"
+        case .refuseNamingNoTarget: return "refuse, target None"
         case .vanish(let chunks): return "vanish after \(chunks) INCR chunks"
         }
     }
@@ -111,6 +114,8 @@ public final class HostileOwner: @unchecked Sendable {
             return .served
         case .refuse:
             notify(request, property: 0)
+        case .refuseNamingNoTarget:
+            notify(request, property: 0, target: 0)
         case .honest(let bytes, let chunk):
             if bytes.count <= chunk {
                 write(request.requestor, property, type: "UTF8_STRING", format: 8, bytes: bytes)
@@ -227,13 +232,13 @@ public final class HostileOwner: @unchecked Sendable {
         }
     }
 
-    private func notify(_ request: XSelectionRequestEvent, property: Atom) {
+    private func notify(_ request: XSelectionRequestEvent, property: Atom, target: Atom? = nil) {
         var reply = XEvent()
         reply.xselection.type = SelectionNotify
         reply.xselection.display = connection.dpy
         reply.xselection.requestor = request.requestor
         reply.xselection.selection = request.selection
-        reply.xselection.target = request.target
+        reply.xselection.target = target ?? request.target
         reply.xselection.property = property
         reply.xselection.time = request.time
         XSendEvent(connection.dpy, request.requestor, 0, 0, &reply)

@@ -51,6 +51,16 @@ extension SelectionTests {
             #expect(try await board.data(forType: "UTF8_STRING") == [1, 2, 3, 4])
         }
 
+        @Test func aRefusalNamingNoTargetIsARefusalAtOnceNotATimeout() async throws {
+            // Qt answers a conversion it cannot serve with target None; matching refusals by
+            // target alone waited out the timeout for each type a drop tried.
+            let (error, elapsed) = try await pasteError(from: .refuseNamingNoTarget, timeout: 2) {
+                _ = try await board.string()
+            }
+            #expect(error == .conversionRefused(target: "UTF8_STRING, STRING or TEXT"), "\(String(describing: error))")
+            #expect(elapsed < 1, "took \(elapsed) s")
+        }
+
         @Test func theTimeLimitBoundsATricklingPaste() async throws {
             let (error, elapsed) = try await pasteError(from: .trickle(interval: 0.05), timeout: 0.5, timeLimit: 0.8) {
                 _ = try await board.string()

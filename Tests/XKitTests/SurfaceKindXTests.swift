@@ -59,7 +59,7 @@ struct SurfaceKindXTests {
         #expect(finder.atomListProperty(main.xid, "_NET_WM_WINDOW_TYPE") == ["_NET_WM_WINDOW_TYPE_NORMAL"])
     }
 
-    @Test func aDragImageBypassesTheWindowManagerAndLetsThePointerThrough() async throws {
+    @Test func aDragImageBypassesTheWindowManagerLetsThePointerThroughAndHasRoundCorners() async throws {
         let app = try startApp()
         let finder = try WindowFinder()
         let image = XKit.Window(title: "drag", size: Size(width: 40, height: 20), origin: Point(x: 10, y: 10), kind: .dragImage, app: app)
@@ -68,7 +68,13 @@ struct SurfaceKindXTests {
         #expect(finder.isOverrideRedirect(image.xid))
         #expect(finder.atomListProperty(image.xid, "_NET_WM_WINDOW_TYPE") == ["_NET_WM_WINDOW_TYPE_DND"])
         #expect(try shapeRectangles(image.xid, kind: ShapeInput).isEmpty, "the input shape is empty")
-        #expect(try shapeRectangles(image.xid, kind: ShapeBounding).count == 1, "it is still drawn whole")
+        // Cut to its rounded chip: with no compositor, square corners would show black.
+        let drawn = try shapeRectangles(image.xid, kind: ShapeBounding)
+        func covers(_ x: Int, _ y: Int) -> Bool {
+            drawn.contains { x >= Int($0.x) && x < Int($0.x) + Int($0.width) && y >= Int($0.y) && y < Int($0.y) + Int($0.height) }
+        }
+        #expect(covers(20, 10) && covers(20, 0) && covers(0, 10), "the chip and its straight edges are drawn")
+        #expect(!covers(0, 0) && !covers(39, 19), "the corners are cut")
     }
 
     /// A popup over `owner` at (50, 50), 120×60, with a cut corner, opened by a real press.

@@ -15,6 +15,8 @@ final class XdndTarget {
     private var machine = XdndTargetMachine()
     private weak var surface: X11WindowSurface?
     private var session: DropSession?
+    /// The timestamp of the drop being performed, for reading its data (nil before the drop).
+    private var dropTime: UInt32?
     private var deadline: Cancellable?
     /// The foreign source window we watch for DestroyNotify.
     private var watched: XID?
@@ -82,8 +84,10 @@ final class XdndTarget {
                 run(machine.typesRead(names, totalCount: total, source: source, now: platform.clock.now))
             case .entered(let source, let types):
                 watch(XID(source))
-                session = DropSession(types: types) { type in
-                    try await Pasteboard.dragAndDrop.data(forType: type)
+                dropTime = nil
+                session = DropSession(types: types) { [weak self] type in
+                    // XDND asks for the XdndDrop's timestamp: Qt finds the finished drag by it.
+                    try await Pasteboard.dragAndDrop.data(forType: type, time: self?.dropTime)
                 }
             case .update(let source, let x, let y, let action):
                 answerPosition(source: source, x: x, y: y, action: action)
@@ -91,7 +95,8 @@ final class XdndTarget {
                 if let session, let delegate = surface?.dropDelegate { delegate.surfaceDragDidExit(session) }
                 session = nil
                 unwatch()
-            case .performDrop(let source, _):
+            case .performDrop(let source, let time):
+                dropTime = time
                 guard let session, let delegate = surface?.dropDelegate else {
                     run(machine.dropFinished(action: "", source: source))
                     continue

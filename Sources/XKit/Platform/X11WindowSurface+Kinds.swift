@@ -30,6 +30,8 @@ extension X11WindowSurface {
         case .dragImage:
             // An empty input shape: the pointer sees through it to the window a drag is over.
             XShapeCombineRectangles(display, xid, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
+            // Without a compositor the corners outside the rounded chip would show black.
+            cut(to: [ShapePaths.roundedRect(Rect(origin: .zero, size: size), radius: DragImage.cornerRadius)])
         }
     }
 

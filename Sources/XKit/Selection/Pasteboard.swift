@@ -194,7 +194,8 @@ package final class Pasteboard {
     /// The raw bytes the owner gives for one target (e.g. "text/html"), or nil when it refuses or nobody owns.
     ///
     /// 16- and 32-bit replies (ATOM, INTEGER) come back as 2- or 4-byte little-endian values.
-    package func data(forType type: String) async throws -> [UInt8]? {
+    /// `time` is the conversion's timestamp when the protocol gives one (a drop's); nil for now.
+    package func data(forType type: String, time: UInt32? = nil) async throws -> [UInt8]? {
         if let content = ownContent() {
             if content.offers(type) { return try content.data(forType: type) }
             return content.hasText && PasteboardItem.textTypeNames.contains(type) ? content.utf8 : nil
@@ -203,7 +204,7 @@ package final class Pasteboard {
         guard hasOwner else { return nil }
         guard let reply = try await owner.hub.reader.convert(
             selection: owner.selection, targets: [owner.hub.connection.atom(type)],
-            timeout: pasteTimeout, timeLimit: pasteTimeLimit, limit: maximumPasteBytes)
+            timeout: pasteTimeout, timeLimit: pasteTimeLimit, limit: maximumPasteBytes, time: time)
         else { return nil }
         if reply.format == 8 || reply.items.isEmpty { return reply.bytes }
         let width = reply.format == 16 ? 2 : 4

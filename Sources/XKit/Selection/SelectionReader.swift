@@ -66,14 +66,17 @@ final class SelectionReader {
     ///
     /// `timeout` bounds each wait (for the reply, and between INCR chunks), `timeLimit` the whole
     /// paste (an owner trickling a byte at a time never trips `timeout`), and `limit` the size.
+    /// `time` is the conversion's timestamp when the protocol names one (XDND: the XdndDrop's);
+    /// otherwise a fresh server time.
     func convert(selection: Atom, targets: [Atom], timeout: Double, timeLimit: Double = .infinity,
-                 limit: Int) async throws -> SelectionReply? {
+                 limit: Int, time: UInt32? = nil) async throws -> SelectionReply? {
         guard !targets.isEmpty else { return nil }
         let display = connection.display
         // ICCCM 2.4 asks for a real timestamp, not CurrentTime. xsel compares it with its own
         // acquisition time and refuses older ones, so a stale input time is not good enough either.
+        let stamp = time.flatMap { $0 == 0 ? nil : Time($0) } ?? Time(hub.serverTime())
         let request = Request(selection: selection, targets: targets, property: hub.takeProperty(),
-                              time: Time(hub.serverTime()), timeout: timeout, timeLimit: timeLimit, limit: limit)
+                              time: stamp, timeout: timeout, timeLimit: timeLimit, limit: limit)
         return try await withCheckedThrowingContinuation { continuation in
             request.continuation = continuation
             requests.append(request)
@@ -119,10 +122,11 @@ final class SelectionReader {
         if event.property != 0 {
             request = requests.first { $0.property == event.property && $0.state == .awaitingNotify }
         } else {
-            // A refusal carries no property; the oldest request for that selection and target is the one.
-            request = requests.first {
-                $0.state == .awaitingNotify && $0.selection == event.selection && $0.target == event.target
-            }
+            // A refusal carries no property; the oldest request for that selection and target is the
+            // one. Qt refuses with target None, so then the oldest for the selection at that time.
+            let waiting = requests.filter { $0.state == .awaitingNotify && $0.selection == event.selection }
+            request = waiting.first { $0.target == event.target }
+                ?? (event.target == 0 ? waiting.first { $0.time == event.time } ?? waiting.first : nil)
         }
         guard let request else { return }
         if event.property == 0 {

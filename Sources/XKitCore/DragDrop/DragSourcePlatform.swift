@@ -6,8 +6,15 @@
 /// cancels. Headless platforms need not adopt it: dragging is then simply not offered.
 @MainActor
 public protocol DragSourcePlatform: AnyObject {
+    /// Whether a drag can start now (none is running, and dragging is offered at all).
+    var canBeginDrag: Bool { get }
     /// Starts dragging `item` from `window`, `event` being the motion that passed the threshold.
     /// Returns false when no drag could start (the data could not be offered).
     func beginDrag(_ item: PasteboardItem, from window: Window, event: PointerEvent, image: Window?,
                    completion: @escaping @MainActor (DropOperation) -> Void) -> Bool
+}
+
+extension DragSourcePlatform {
+    /// A platform that says nothing can always start a drag (its `beginDrag` may still refuse).
+    public var canBeginDrag: Bool { true }
 }

@@ -56,7 +56,7 @@ final class LabelTextRecognizer: GestureRecognizer {
             mode = .press
         }
         if interaction.isSelectable, let selection = interaction.selection, let index = layout.characterIndex(at: point),
-           selection.contains(index), label.window?.platform is DragSourcePlatform {
+           selection.contains(index), label.dragSource != nil {
             // A press on the selection may drag it out (Label+Drag); a click there still clears it.
             pressedRange = nil
             interaction.pressed = nil

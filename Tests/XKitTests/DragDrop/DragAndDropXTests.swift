@@ -7,11 +7,7 @@ import XKitTesting
 @Suite(.serialized)
 struct DragAndDropXTests {
     private func startGallery(environment: [String: String] = [:]) throws -> (AppProcess, XTestDriver) {
-        _ = try XvfbServer.shared()
-        let app = try AppProcess("xkit-demo", arguments: ["--scene", "gallery"], environment: environment)
-        _ = try app.waitForEvent(named: "window.mapped")
-        #expect(app.waitForQuiescence())
-        return (app, try XTestDriver.shared())
+        try DragXSupport.startGallery(environment: environment)
     }
 
     private func tags(_ event: TraceEvent) -> [String] { event["tags"] as? [String] ?? [] }
@@ -21,12 +17,7 @@ struct DragAndDropXTests {
     }
 
     private func wait(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
+        DragXSupport.wait(timeout: timeout, condition)
     }
 
     /// Starts the GTK 3 entry peer; returns it, the file its text goes to, and the entry's root frame.
@@ -54,24 +45,8 @@ struct DragAndDropXTests {
         return n.count == 4 ? Rect(x: n[0], y: n[1], width: n[2], height: n[3]) : fallback
     }
 
-    /// Press, pass the threshold in small steps, glide to `to`, let the target answer, release.
     private func dragSlowly(_ driver: XTestDriver, from: Point, to: Point) {
-        driver.move(to: from)
-        driver.waitUntilIdle()
-        driver.press(at: from)
-        usleep(100_000)
-        for step in 1...4 { driver.move(to: Point(x: from.x + Double(step * 4), y: from.y)); usleep(40_000) }
-        let steps = 20
-        for step in 1...steps {
-            let t = Double(step) / Double(steps)
-            driver.move(to: Point(x: from.x + 16 + (to.x - from.x - 16) * t, y: from.y + (to.y - from.y) * t))
-            usleep(30_000)
-        }
-        usleep(300_000)
-        driver.move(to: Point(x: to.x + 2, y: to.y))
-        usleep(300_000)
-        driver.release(at: Point(x: to.x + 2, y: to.y))
-        driver.waitUntilIdle()
+        DragXSupport.dragSlowly(driver, from: from, to: to)
     }
 
     /// Bare server only: under openbox the gallery, raised by the press that starts the drag, covers

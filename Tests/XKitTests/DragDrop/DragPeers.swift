@@ -45,6 +45,67 @@ enum DragPeers {
     }
     """#
 
+    /// A GTK 4 window holding one GtkEntry: argv[1] gets the entry's text on every change, and
+    /// `argv[1].xid` the window's X id once it is mapped (GTK 4 cannot place its own windows).
+    static let gtk4Entry = #"""
+    #include <gtk/gtk.h>
+    #include <gdk/x11/gdkx.h>
+    #include <stdio.h>
+    static const char *out;
+    static GtkWidget *window;
+    static void changed(GtkEditable *e, gpointer d) {
+        FILE *f = fopen(out, "w"); if (!f) return;
+        fputs(gtk_editable_get_text(e), f); fclose(f);
+    }
+    static gboolean report(gpointer d) {
+        GdkSurface *s = gtk_native_get_surface(GTK_NATIVE(window));
+        if (!s) return TRUE;
+        char path[4096]; snprintf(path, sizeof path, "%s.xid", out);
+        FILE *f = fopen(path, "w"); if (!f) return FALSE;
+        fprintf(f, "%lu\n", (unsigned long)gdk_x11_surface_get_xid(s)); fclose(f);
+        return FALSE;
+    }
+    int main(int argc, char **argv) {
+        gtk_init();
+        out = argv[1];
+        window = gtk_window_new();
+        gtk_window_set_default_size(GTK_WINDOW(window), 400, 40);
+        GtkWidget *entry = gtk_entry_new();
+        g_signal_connect(entry, "changed", G_CALLBACK(changed), NULL);
+        gtk_window_set_child(GTK_WINDOW(window), entry);
+        gtk_window_present(GTK_WINDOW(window));
+        g_timeout_add(400, report, NULL);
+        while (g_list_model_get_n_items(gtk_window_get_toplevels()) > 0) g_main_context_iteration(NULL, TRUE);
+        return 0;
+    }
+    """#
+
+    /// A Qt 5 window holding one QLineEdit (PyQt5): argv[1] gets the line edit's text on every
+    /// change, and `argv[1].xid` the window's X id once it is shown; argv[2] is its starting text (selected).
+    static let qtLineEdit = #"""
+    import sys
+    from PyQt5.QtCore import QTimer
+    from PyQt5.QtWidgets import QApplication, QLineEdit
+    out = sys.argv[1]
+    app = QApplication(sys.argv[:1])
+    edit = QLineEdit()
+    edit.resize(400, 40)
+    def changed(text):
+        with open(out, "w") as f:
+            f.write(text)
+    edit.textChanged.connect(changed)
+    edit.setDragEnabled(True)  # off by default in Qt: a line edit is a drop target only
+    if len(sys.argv) > 2:
+        edit.setText(sys.argv[2])
+        edit.selectAll()
+    edit.show()
+    def report():
+        with open(out + ".xid", "w") as f:
+            f.write("%d\n" % int(edit.winId()))
+    QTimer.singleShot(400, report)
+    app.exec_()
+    """#
+
     /// A misbehaving XDND source: `hostile MODE TARGET_XID X Y` prints what the target answered.
     static let hostileSource = #"""
     #include <X11/Xlib.h>

@@ -50,6 +50,8 @@ open class TagChip: Control {
     public var onRemove: ((TagChip) -> Void)?
 
     private var pressedOnRemove = false
+    /// Where a press on the chip (not its ×) went down, while it may still become a drag of the tag.
+    private var dragOrigin: Point?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -105,10 +107,22 @@ open class TagChip: Control {
         guard event.button == .primary, isEnabled else { return false }
         pressedOnRemove = removeButtonRect.contains(convert(event.location, from: nil))
         if !pressedOnRemove { becomeFirstResponder() }
+        dragOrigin = pressedOnRemove || dragSource == nil ? nil : event.location
         return super.pointerDown(event)
     }
 
+    /// Past the desktop's drag threshold a press drags the tag's title out (to another app, or
+    /// another tag input), as a copy: the tag stays.
+    open override func pointerDragged(_ event: PointerEvent) {
+        if let origin = dragOrigin, event.location.distance(to: origin) > desktopSettings.dragThreshold {
+            dragOrigin = nil
+            if beginDragOut(PasteboardItem(string: tag.title), showing: tag.title, event: event) { return }
+        }
+        super.pointerDragged(event)
+    }
+
     open override func pointerUp(_ event: PointerEvent) {
+        dragOrigin = nil
         guard pressedOnRemove else { return super.pointerUp(event) }
         pressedOnRemove = false
         pointerCancelled()
@@ -125,6 +139,7 @@ open class TagChip: Control {
         isHovered = false
         isRemoveHovered = false
         pressedOnRemove = false
+        dragOrigin = nil
     }
 
     // MARK: Drawing

@@ -16,10 +16,14 @@ extension TextEditingHost {
     func copySelection(event: InputEvent?) {
         guard !editingSelection.isEmpty, let pasteboard = application?.platform.pasteboard(.clipboard) else { return }
         let copied = selectedEditingText
-        // With the view's font and colour, so a rich paste keeps the look (text/html, made only when asked for).
-        let styled = AttributedText(copied, font: font, color: textColor)
-        pasteboard.setItems([PasteboardItem(attributedText: styled, direction: baseWritingDirection)], event: event)
+        pasteboard.setItems([item(for: copied)], event: event)
         Trace.emit("copied", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null), ("bytes", .int(copied.utf8.count))])
+    }
+
+    /// What copying or dragging `text` offers: with the view's font and colour, so a rich paste
+    /// keeps the look (text/html, made only when asked for).
+    func item(for text: String) -> PasteboardItem {
+        PasteboardItem(attributedText: AttributedText(text, font: font, color: textColor), direction: baseWritingDirection)
     }
 
     /// Copies the selection to CLIPBOARD and deletes it, when the text may change.

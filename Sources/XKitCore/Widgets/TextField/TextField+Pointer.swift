@@ -8,7 +8,12 @@ extension TextField {
         case .primary:
             becomeFirstResponder()
             isDragging = true
-            let selected = pointerSelection.press(clickCount: clickCount(event), caret: characterOffset(at: local),
+            let count = clickCount(event)
+            if pressMayDragSelection(clickCount: count, onCharacter: characterOffsetForWordSelection(at: local), event: event) {
+                pointerSelection.holdForDragOut(at: event.location)
+                return true
+            }
+            let selected = pointerSelection.press(clickCount: count, caret: characterOffset(at: local),
                                                   extendingFrom: event.modifiers.contains(.shift) ? editing.anchor : nil,
                                                   unitRange: unitRange(at: local))
             editing.anchor = selected.anchor
@@ -24,6 +29,12 @@ extension TextField {
 
     func handlePointerDragged(_ event: PointerEvent) {
         guard isDragging else { return }
+        if pointerSelection.dragOutOrigin != nil {
+            guard pointerSelection.dragOutPassed(event.location, threshold: desktopSettings.dragThreshold) else { return }
+            isDragging = false
+            _ = beginSelectionDragOut(event: event)
+            return
+        }
         let local = convert(event.location, from: nil)
         let selected = pointerSelection.drag(caret: characterOffset(at: local), anchor: editing.anchor, unitRange: unitRange(at: local))
         editing.anchor = selected.anchor
@@ -34,6 +45,14 @@ extension TextField {
     func handlePointerUp(_ event: PointerEvent) {
         guard isDragging else { return }
         isDragging = false
+        if pointerSelection.endDragOutHold() {
+            // A click on the selection, not a drag: the caret goes there, as anywhere else.
+            let caret = characterOffset(at: convert(event.location, from: nil))
+            editing.anchor = caret
+            editing.caret = caret
+            selectionDidChange()
+            return
+        }
         publishPrimary(event: event)
     }
 

@@ -74,7 +74,12 @@ extension TextView: TextInputClient {
         case .primary:
             becomeFirstResponder()
             isDragging = true
-            let selected = pointerSelection.press(clickCount: clickCount(event), caret: offset,
+            let count = clickCount(event)
+            if pressMayDragSelection(clickCount: count, onCharacter: characterOffsetForWordSelection(at: local), event: event) {
+                pointerSelection.holdForDragOut(at: event.location)
+                return true
+            }
+            let selected = pointerSelection.press(clickCount: count, caret: offset,
                                                   extendingFrom: event.modifiers.contains(.shift) ? anchor : nil,
                                                   unitRange: unitRange(at: local))
             setSelection(anchor: selected.anchor, caret: selected.caret)
@@ -88,6 +93,12 @@ extension TextView: TextInputClient {
 
     func handlePointerDragged(_ event: PointerEvent) {
         guard isDragging else { return }
+        if pointerSelection.dragOutOrigin != nil {
+            guard pointerSelection.dragOutPassed(event.location, threshold: desktopSettings.dragThreshold) else { return }
+            isDragging = false
+            _ = beginSelectionDragOut(event: event)
+            return
+        }
         let local = convert(event.location, from: nil)
         let selected = pointerSelection.drag(caret: characterOffset(at: local), anchor: anchor, unitRange: unitRange(at: local))
         setSelection(anchor: selected.anchor, caret: selected.caret)
@@ -97,6 +108,12 @@ extension TextView: TextInputClient {
     func handlePointerUp(_ event: PointerEvent) {
         guard isDragging else { return }
         isDragging = false
+        if pointerSelection.endDragOutHold() {
+            // A click on the selection, not a drag: the caret goes there, as anywhere else.
+            let caret = characterOffset(at: convert(event.location, from: nil))
+            setSelection(anchor: caret, caret: caret)
+            return
+        }
         publishPrimary(event: event)
     }
 
