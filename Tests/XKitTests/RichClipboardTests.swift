@@ -124,17 +124,19 @@ import XKitTesting
         #expect(try await scene.platform.clipboard.string() == nil)
     }
 
-    @Test func theEncodersUpFilteredRowsDecodeToEveryPixelWithLibpng() throws {
+    /// 600×700 is four slices: the rows after each slice's first are filtered against the row above
+    /// in the slice before.
+    @Test(arguments: [(67, 33), (600, 700)])
+    func theEncodersUpFilteredRowsDecodeToEveryPixelWithLibpng(width: Int, height: Int) throws {
         // Rows that differ from the row above in every way the filter meets: gradients (small
         // differences), opaque against transparent (wrap-around), and premultiplied half alpha.
-        let width = 67, height = 33
         var pixels: [UInt32] = []
         for y in 0..<height {
             for x in 0..<width {
                 switch (x + y) % 7 {
                 case 0: pixels.append(0)
                 case 1: pixels.append(0x8000_0080)
-                default: pixels.append(0xFF00_0000 | UInt32(x * 3) << 16 | UInt32(y * 7) << 8 | UInt32((x * y) & 0xFF))
+                default: pixels.append(0xFF00_0000 | UInt32((x * 3) & 0xFF) << 16 | UInt32((y * 7) & 0xFF) << 8 | UInt32((x * y) & 0xFF))
                 }
             }
         }

@@ -1,73 +1,155 @@
 import CX11
+import Dispatch
 import XKitCore
 
-/// Encodes bitmaps as 8-bit RGBA PNGs with zlib, for copying images (`image/png`).
+/// Encodes bitmaps as 8-bit RGBA PNGs, for copying images (`image/png`).
 ///
-/// zlib's fastest level on rows with PNG's Up filter: a pasteboard PNG is made while a requestor
-/// waits. On a 4096×4096 photo-like picture, Up before level 1 deflates 2.4 times faster than
-/// unfiltered rows and gives a file 43% smaller (zlib finds the small row-to-row differences cheaply).
+/// A pasteboard PNG is made while a requestor waits, so speed comes first: rows get PNG's Up
+/// filter (each byte less the one above it, small for photographs and zero for flat alpha), and
+/// the filtered bytes are coded by `LiteralDeflate`, slices of about half a MiB at once on every
+/// core. On a 4096×4096 photo-like picture that is several times faster than zlib's fastest level.
 public struct PNGImageEncoder: ImageEncoder {
     public let limits: ImageLimits
 
     /// An encoder refusing images over `limits` (by default a 16384-pixel side and 32 megapixels).
     public init(limits: ImageLimits = ImageLimits()) { self.limits = limits }
 
+    /// The raw (filtered) bytes coded as one deflate block: small enough to keep its rows' statistics.
+    static let sliceBytes = 512 << 10
+
+    /// One slice's share of the stream.
+    private struct EncodedSlice {
+        var deflated: [UInt8] = []
+        /// The CRC-32 of `deflated`, for the chunk's.
+        var crc: uLong = 0
+        var adler: uLong = 1
+        var rawCount = 0
+    }
+
     public func pngData(_ bitmap: ImageBitmap) throws -> [UInt8] {
         try checkEncodable(width: bitmap.width, height: bitmap.height)
-        let width = bitmap.width
-        let rowBytes = width * 4 + 1
-        var raw = [UInt8](repeating: 0, count: rowBytes * bitmap.height)
-        var previous = [UInt8](repeating: 0, count: width * 4)
-        var current = previous
-        raw.withUnsafeMutableBufferPointer { out in
-            bitmap.pixels.withUnsafeBufferPointer { pixels in
-                for y in 0..<bitmap.height {
-                    current.withUnsafeMutableBufferPointer { row in
-                        PNGImageEncoder.straightRGBA(pixels[(y * width)..<((y + 1) * width)], into: row)
-                    }
-                    let start = y * rowBytes
-                    out[start] = 2 // Up: each byte less the one above it (the first row's "above" is 0)
-                    for i in 0..<(width * 4) { out[start + 1 + i] = current[i] &- previous[i] }
-                    swap(&previous, &current)
+        let width = bitmap.width, height = bitmap.height
+        let rowsPerSlice = max(1, PNGImageEncoder.sliceBytes / (width * 4 + 1))
+        let count = (height + rowsPerSlice - 1) / rowsPerSlice
+        var slices = [EncodedSlice](repeating: EncodedSlice(), count: count)
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            slices.withUnsafeMutableBufferPointer { slices in
+                let shared = SharedBuffers(pixels: pixels, slices: slices)
+                DispatchQueue.concurrentPerform(iterations: count) { index in
+                    let first = index * rowsPerSlice
+                    shared.slices[index] = PNGImageEncoder.slice(rows: first..<min(height, first + rowsPerSlice),
+                                                                 of: shared.pixels, width: width)
                 }
             }
         }
-        var length = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(length))
-        let status = compress2(&compressed, &length, raw, uLong(raw.count), 1)
-        guard status == Z_OK else { throw PasteboardError("zlib could not compress the image (status \(status))") }
-        compressed.removeSubrange(Int(length)...)
+        var adler = uLong(1)
+        var deflatedCount = 0
+        for slice in slices {
+            adler = adler32_combine(adler, slice.adler, numericCast(slice.rawCount))
+            deflatedCount += slice.deflated.count
+        }
+        let idatCount = 2 + deflatedCount + LiteralDeflate.end.count + 4
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        file.reserveCapacity(compressed.count + 64)
-        var header = PNGImageEncoder.bigEndian(UInt32(bitmap.width)) + PNGImageEncoder.bigEndian(UInt32(bitmap.height))
+        file.reserveCapacity(idatCount + 64)
+        var header = PNGImageEncoder.bigEndian(UInt32(width)) + PNGImageEncoder.bigEndian(UInt32(height))
         header += [8, 6, 0, 0, 0] // 8-bit, RGBA, deflate, adaptive filtering, no interlace
         PNGImageEncoder.appendChunk("IHDR", header, to: &file)
-        PNGImageEncoder.appendChunk("IDAT", compressed, to: &file)
+        file += PNGImageEncoder.bigEndian(UInt32(idatCount))
+        let idatStart = file.count
+        file += Array("IDAT".utf8)
+        file += [0x78, 0x01] // zlib: deflate, 32 KiB window, fastest
+        // The chunk's CRC from the slices' own (made in parallel), as zlib combines them.
+        var crc = file.withUnsafeBufferPointer { all in crc32(0, all.baseAddress.map { $0 + idatStart }, 6) }
+        for slice in slices {
+            file += slice.deflated
+            crc = crc32_combine(crc, slice.crc, numericCast(slice.deflated.count))
+        }
+        let tail = LiteralDeflate.end + PNGImageEncoder.bigEndian(UInt32(truncatingIfNeeded: adler))
+        file += tail
+        crc = tail.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+        file += PNGImageEncoder.bigEndian(UInt32(truncatingIfNeeded: crc))
         PNGImageEncoder.appendChunk("IEND", [], to: &file)
         return file
     }
 
-    /// One row of premultiplied ARGB words as straight RGBA bytes; opaque pixels, the common case,
-    /// skip the division.
-    private static func straightRGBA(_ pixels: Slice<UnsafeBufferPointer<UInt32>>, into row: UnsafeMutableBufferPointer<UInt8>) {
-        var o = 0
-        for p in pixels {
+    /// Rows `rows` filtered (Up, from the row before the first) and deflated as one block.
+    private static func slice(rows: Range<Int>, of pixels: UnsafeBufferPointer<UInt32>, width: Int) -> EncodedSlice {
+        let rowBytes = width * 4 + 1
+        let count = rowBytes * rows.count
+        // Every byte is written below before it is read.
+        var raw = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        // The rows as straight RGBA words (R in the low byte, as the bytes lie in the file).
+        var above = [UInt32](repeating: 0, count: width)
+        var current = above
+        // One table per byte of a pixel, so a run of one value (opaque alpha) does not wait on its own count.
+        var histograms = [Int](repeating: 0, count: 4 * 256)
+        if rows.lowerBound > 0 {
+            above.withUnsafeMutableBufferPointer { row in
+                straightRGBA(UnsafeBufferPointer(rebasing: pixels[((rows.lowerBound - 1) * width)..<(rows.lowerBound * width)]), into: row)
+            }
+        }
+        raw.withUnsafeMutableBytes { out in
+            histograms.withUnsafeMutableBufferPointer { histogram in
+                guard let out = out.baseAddress else { return }
+                for (n, y) in rows.enumerated() {
+                    current.withUnsafeMutableBufferPointer { row in
+                        straightRGBA(UnsafeBufferPointer(rebasing: pixels[(y * width)..<((y + 1) * width)]), into: row)
+                        above.withUnsafeBufferPointer { above in
+                            let start = n * rowBytes
+                            out.storeBytes(of: UInt8(2), toByteOffset: start, as: UInt8.self) // Up: each byte less the one above it
+                            histogram[2] += 1
+                            for x in 0..<width {
+                                let residual = bytewiseDifference(row[x], above[x])
+                                (out + start + 1 + 4 * x).storeBytes(of: residual.littleEndian, as: UInt32.self)
+                                histogram[Int(residual & 0xFF)] += 1
+                                histogram[256 | Int((residual >> 8) & 0xFF)] += 1
+                                histogram[512 | Int((residual >> 16) & 0xFF)] += 1
+                                histogram[768 | Int(residual >> 24)] += 1
+                            }
+                        }
+                    }
+                    swap(&above, &current)
+                }
+            }
+        }
+        var histogram = [Int](repeating: 0, count: 256)
+        for (i, count) in histograms.enumerated() { histogram[i & 255] += count }
+        return raw.withUnsafeBufferPointer { raw in
+            let deflated = LiteralDeflate.block(raw, histogram: histogram)
+            return EncodedSlice(deflated: deflated, crc: deflated.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) },
+                                adler: adler32(1, raw.baseAddress, uInt(raw.count)), rawCount: raw.count)
+        }
+    }
+
+    /// Each byte of `a` less the same byte of `b`, modulo 256, four at once (Hacker's Delight 2-18).
+    @inline(__always)
+    static func bytewiseDifference(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        let high: UInt32 = 0x8080_8080
+        return ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
+    }
+
+    /// The bitmap and the slices' results, shared by the parallel iterations: each reads the
+    /// pixels and writes only its own slice, and all are done before the buffers go away.
+    private struct SharedBuffers: @unchecked Sendable {
+        let pixels: UnsafeBufferPointer<UInt32>
+        let slices: UnsafeMutableBufferPointer<EncodedSlice>
+    }
+
+    /// One row of premultiplied ARGB words as straight RGBA words (R in the low byte); opaque
+    /// pixels, the common case, skip the division.
+    private static func straightRGBA(_ pixels: UnsafeBufferPointer<UInt32>, into row: UnsafeMutableBufferPointer<UInt32>) {
+        for (x, p) in pixels.enumerated() {
             let a = p >> 24
             if a == 255 {
-                row[o] = UInt8(truncatingIfNeeded: p >> 16)
-                row[o + 1] = UInt8(truncatingIfNeeded: p >> 8)
-                row[o + 2] = UInt8(truncatingIfNeeded: p)
+                row[x] = (p >> 16) & 0xFF | p & 0xFF00 | (p & 0xFF) << 16 | 0xFF00_0000
             } else if a == 0 {
-                row[o] = 0
-                row[o + 1] = 0
-                row[o + 2] = 0
+                row[x] = 0
             } else {
-                row[o] = UInt8(min(255, (((p >> 16) & 0xFF) * 255 + a / 2) / a))
-                row[o + 1] = UInt8(min(255, (((p >> 8) & 0xFF) * 255 + a / 2) / a))
-                row[o + 2] = UInt8(min(255, ((p & 0xFF) * 255 + a / 2) / a))
+                let r = min(255, (((p >> 16) & 0xFF) * 255 + a / 2) / a)
+                let g = min(255, (((p >> 8) & 0xFF) * 255 + a / 2) / a)
+                let b = min(255, ((p & 0xFF) * 255 + a / 2) / a)
+                row[x] = r | g << 8 | b << 16 | a << 24
             }
-            row[o + 3] = UInt8(a)
-            o += 4
         }
     }
 
