@@ -26,11 +26,14 @@ struct XdndAtoms {
 /// Sending XDND client messages (format 32, five longs) without waiting.
 enum XdndWire {
     @MainActor
-    static func send(_ connection: XConnection, to window: XID, type: Atom, _ l: (Int, Int, Int, Int, Int)) {
+    /// Sends a client message to `window`, naming `target` in it (the window under the pointer,
+    /// when `window` is its XdndProxy: the spec keeps the target there); by default `window` itself.
+    static func send(_ connection: XConnection, to window: XID, naming target: XID? = nil, type: Atom,
+                     _ l: (Int, Int, Int, Int, Int)) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.display = connection.display
-        event.xclient.window = window
+        event.xclient.window = target ?? window
         event.xclient.message_type = type
         event.xclient.format = 32
         event.xclient.data.l = l

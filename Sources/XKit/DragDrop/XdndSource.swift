@@ -129,16 +129,16 @@ final class XdndSource {
                 let version = min(target.version, XdndTargetMachine.version)
                 let inline = types.count <= 3 ? types : []
                 let t = inline.map { XdndWire.long($0) } + [0, 0, 0]
-                XdndWire.send(connection, to: target.window, type: atoms.enter,
+                XdndWire.send(connection, to: target.window, naming: XID(target.toplevel), type: atoms.enter,
                               (source, version << 24 | (types.count > 3 ? 1 : 0), t[0], t[1], t[2]))
                 Trace.emit("dnd.target", [("window", .int(Int(target.toplevel))), ("version", .int(version))])
             case .sendPosition(let target, let x, let y):
-                XdndWire.send(connection, to: target.window, type: atoms.position,
+                XdndWire.send(connection, to: target.window, naming: XID(target.toplevel), type: atoms.position,
                               (source, 0, (x & 0xFFFF) << 16 | (y & 0xFFFF), Int(lastTime), XdndWire.long(atoms.actionCopy)))
             case .sendLeave(let target):
-                XdndWire.send(connection, to: target.window, type: atoms.leave, (source, 0, 0, 0, 0))
+                XdndWire.send(connection, to: target.window, naming: XID(target.toplevel), type: atoms.leave, (source, 0, 0, 0, 0))
             case .sendDrop(let target):
-                XdndWire.send(connection, to: target.window, type: atoms.drop, (source, 0, Int(lastTime), 0, 0))
+                XdndWire.send(connection, to: target.window, naming: XID(target.toplevel), type: atoms.drop, (source, 0, Int(lastTime), 0, 0))
             case .moveImage(let x, let y):
                 guard let image else { continue }
                 let scale = platform.scale

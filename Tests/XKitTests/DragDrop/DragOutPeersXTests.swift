@@ -5,7 +5,7 @@ import XKitTesting
 
 /// Drags between XKit and toolkits other than GTK 3: a GTK 4 entry and a Qt 5 line edit, each a
 /// real program at the other end, each of XKit's drag sources (a label's selection, a text field's
-/// selection, a tag chip), and a drag from Qt into the tag input.
+/// selection, a tag chip), a drag from Qt into the tag input, and a target behind XdndProxy.
 ///
 /// Bare server only, as the GTK 3 drag: under openbox the press that starts the drag raises the
 /// gallery, which the window manager fits to the screen over the peer.
@@ -115,5 +115,32 @@ struct DragOutPeersXTests {
         #expect(dropped.string("target") == "TagInputView")
         let changed = try app.waitForEvent(named: "tags.changed", since: mark)
         #expect((changed["tags"] as? [String])?.last == "từ-Qt")
+    }
+
+    @Test func aDragFollowsXdndProxyAndNamesTheWindowUnderThePointer() throws {
+        let (app, driver) = try DragXSupport.startGallery()
+        defer { _ = app.terminate() }
+        let binary = try DragPeers.build("proxy-target", DragPeers.proxyTarget, packages: "x11")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("xkit-dnd-proxy-\(UUID().uuidString)")
+        let peer = try HelperProcess([binary, out.path], environment: try XvfbServer.shared().environment)
+        defer { peer.stop() }
+        #expect(DragXSupport.wait { DragXSupport.text(out).hasPrefix("ready") })
+        let label = try #require(app.latestViews().first { $0.type == "Label" && ($0.fields["selectable"] as? Bool) == true })
+        let mark = app.mark()
+        driver.click(at: label.center, count: 2)
+        let word = try #require(try app.waitForEvent(named: "text.select", since: mark).string("text"))
+        usleep(600_000)
+        DragXSupport.dragSlowly(driver, from: label.center, to: Point(x: 220, y: 860))
+        #expect(DragXSupport.wait { DragXSupport.text(out).contains(" text ") })
+        let report = DragXSupport.text(out).trimmingCharacters(in: .whitespacesAndNewlines)
+        let fields = report.split(separator: " ", maxSplits: 5).map(String.init)
+        #expect(fields.count == 6 && fields[0] == "messages" && fields[2] == "named", "the proxy wrote \(report.debugDescription)")
+        if fields.count == 6 {
+            #expect(Int(fields[1]) ?? 0 > 2, "enter, positions and the drop all went to the proxy")
+            #expect(fields[1] == fields[3], "every message named the window under the pointer, not the proxy")
+            #expect(fields[5] == word)
+        }
+        let finished = try app.waitForEvent(named: "dnd.finished", since: mark)
+        #expect(finished.string("action") == "XdndActionCopy")
     }
 }

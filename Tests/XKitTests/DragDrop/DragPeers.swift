@@ -106,6 +106,63 @@ enum DragPeers {
     app.exec_()
     """#
 
+    /// A drop target behind XdndProxy, as a desktop's root window is: `proxy OUT` maps a plain
+    /// 400×40 window at (20, 840) whose XdndProxy names a hidden window; that one is XdndAware,
+    /// names itself in its own XdndProxy (the spec's check), answers the drag, reads UTF8_STRING
+    /// on the drop and writes to OUT the text and whether each message named the visible window.
+    static let proxyTarget = #"""
+    #include <X11/Xlib.h>
+    #include <X11/Xatom.h>
+    #include <stdio.h>
+    #include <string.h>
+    static Display *d;
+    static Atom A(const char *n) { return XInternAtom(d, n, False); }
+    static void reply(Window to, Window from, const char *type, long l1, long l2, long l4) {
+        XEvent e; memset(&e, 0, sizeof e);
+        e.xclient.type = ClientMessage; e.xclient.window = to; e.xclient.message_type = A(type);
+        e.xclient.format = 32; e.xclient.data.l[0] = from; e.xclient.data.l[1] = l1; e.xclient.data.l[2] = l2;
+        e.xclient.data.l[3] = 0; e.xclient.data.l[4] = l4;
+        XSendEvent(d, to, False, 0, &e); XFlush(d);
+    }
+    int main(int argc, char **argv) {
+        d = XOpenDisplay(NULL); if (!d) return 3;
+        Window root = DefaultRootWindow(d);
+        XSetWindowAttributes a; a.override_redirect = True; a.background_pixel = 0x808080;
+        Window visible = XCreateWindow(d, root, 20, 840, 400, 40, 0, CopyFromParent, InputOutput, CopyFromParent,
+                                       CWOverrideRedirect | CWBackPixel, &a);
+        Window proxy = XCreateSimpleWindow(d, root, 0, 0, 1, 1, 0, 0, 0);
+        long version = 5;
+        XChangeProperty(d, visible, A("XdndAware"), XA_ATOM, 32, PropModeReplace, (unsigned char *)&version, 1);
+        XChangeProperty(d, proxy, A("XdndAware"), XA_ATOM, 32, PropModeReplace, (unsigned char *)&version, 1);
+        XChangeProperty(d, visible, A("XdndProxy"), XA_WINDOW, 32, PropModeReplace, (unsigned char *)&proxy, 1);
+        XChangeProperty(d, proxy, A("XdndProxy"), XA_WINDOW, 32, PropModeReplace, (unsigned char *)&proxy, 1);
+        XMapWindow(d, visible); XSync(d, False);
+        FILE *ready = fopen(argv[1], "w"); if (ready) { fprintf(ready, "ready\n"); fclose(ready); }
+        int messages = 0, named = 0; Window source = 0;
+        for (;;) {
+            XEvent e; XNextEvent(d, &e);
+            if (e.type == ClientMessage) {
+                messages++;
+                if (e.xclient.window == visible) named++;
+                source = e.xclient.data.l[0];
+                if (e.xclient.message_type == A("XdndPosition")) reply(source, visible, "XdndStatus", 1, 0, A("XdndActionCopy"));
+                if (e.xclient.message_type == A("XdndDrop")) {
+                    XConvertSelection(d, A("XdndSelection"), A("UTF8_STRING"), A("XKIT_PROXY_DROP"), proxy, e.xclient.data.l[2]);
+                    XFlush(d);
+                }
+            } else if (e.type == SelectionNotify) {
+                Atom type; int format; unsigned long n = 0, after; unsigned char *data = NULL;
+                if (e.xselection.property)
+                    XGetWindowProperty(d, proxy, e.xselection.property, 0, 1 << 20, True, AnyPropertyType, &type, &format, &n, &after, &data);
+                FILE *out = fopen(argv[1], "w");
+                if (out) { fprintf(out, "messages %d named %d text %.*s\n", messages, named, (int)n, data ? (char *)data : ""); fclose(out); }
+                reply(source, visible, "XdndFinished", 1, A("XdndActionCopy"), 0);
+                if (data) XFree(data);
+            }
+        }
+    }
+    """#
+
     /// A misbehaving XDND source: `hostile MODE TARGET_XID X Y` prints what the target answered.
     static let hostileSource = #"""
     #include <X11/Xlib.h>
