@@ -34,10 +34,12 @@ let package = Package(
         .target(name: "CXKitShaping", dependencies: ["CShapingHeaders"], linkerSettings: [.linkedLibrary("dl")]),
         // libXcursor (libxcursor-dev for the header) likewise: dlopen'd on the first themed cursor.
         .target(name: "CXKitCursor", linkerSettings: [.linkedLibrary("dl")]),
+        // Adler-32 and CRC-32 with SSSE3 and PCLMULQDQ (chosen at run time) for the PNG of a copied image.
+        .target(name: "CXKitChecksums", linkerSettings: [.linkedLibrary("z")]),
         .target(name: "XKitCore"),
         // libdbus-1 for the AT-SPI2 accessibility bridge, loaded with dlopen only when accessibility is on.
         .target(name: "CDBus", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs", "CDBus", "CXKitICU", "CXKitShaping", "CXKitCursor"]),
+        .target(name: "XKit", dependencies: ["XKitCore", "CX11", "CImageCodecs", "CDBus", "CXKitICU", "CXKitShaping", "CXKitCursor", "CXKitChecksums"]),
         // The display-free test support (HeadlessPlatform, HeadlessScene, ...): XKitCore only, no X library.
         .target(name: "XKitHeadless", dependencies: ["XKitCore"]),
         .target(name: "XKitTesting", dependencies: ["XKit", "XKitHeadless", "CX11", "CXTest"]),

@@ -54,11 +54,15 @@ func runPNGCopyBench(arguments: [String]) async -> Int32 {
             return 1
         }
         try FileManager.default.moveItem(atPath: scratch, toPath: served)
-        let start = monotonicSeconds()
-        _ = try encoder.pngData(bitmap)
-        let encodeSeconds = monotonicSeconds() - start
+        var encodes: [Double] = []
+        for _ in 0..<5 {
+            let start = monotonicSeconds()
+            try encoder.writePNG(bitmap) { _ in }
+            encodes.append(monotonicSeconds() - start)
+        }
+        let encodeSeconds = encodes.sorted()[2]
         print("png: \(side)×\(side) photo-like picture, PNG \(png.count >> 10) KiB (raw \((side * side * 4) >> 20) MiB), "
-              + "encoded in process in \(String(format: "%.0f", encodeSeconds * 1000)) ms; \(rounds) rounds on \(server.display), medians")
+              + "encoded in process in \(String(format: "%.0f", encodeSeconds * 1000)) ms (median of 5); \(rounds) rounds on \(server.display), medians")
 
         var samples: [String: [ProcessSample]] = [:]
         var stalls: [Double] = []

@@ -56,6 +56,56 @@ extension SelectionTests {
             #expect(await png == Array(repeating: 7, count: 300_000), "the waiting requestor gets the bytes, through INCR")
         }
 
+        @Test func aStreamedRepresentationIsSentWhileItIsStillBeingMade() async throws {
+            let first = (0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            let second = (0..<900_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
+            let release = DispatchSemaphore(value: 0)
+            var item = PasteboardItem()
+            item.setStreamingDataProvider(forType: "image/png") { write in
+                write(first)
+                // The second piece waits until the requestor is being sent the first.
+                guard release.wait(timeout: .now() + 5) == .success else { throw PasteboardError("never released") }
+                write(second)
+            }
+            try board.setItem(item)
+            let sender = try hub.sender
+            async let png = offMain { RawClient().fetch(target: "image/png")?.bytes }
+            var transferBegan = false
+            for _ in 0..<500 where !transferBegan {
+                try await Task.sleep(for: .milliseconds(10))
+                transferBegan = sender.activeCount > 0
+            }
+            release.signal()
+            #expect(transferBegan, "an INCR transfer began before the representation was finished")
+            let received = await png
+            #expect(received?.count == first.count + second.count)
+            #expect(received.map { $0 == first + second } == true, "the pieces arrive whole and in order")
+        }
+
+        @Test func aStreamThatFailsPartWayEndsItsTransferAndTheOwnerGoesOn() async throws {
+            let first = [UInt8](repeating: 3, count: 400_000)
+            let release = DispatchSemaphore(value: 0)
+            var item = PasteboardItem(string: "still here")
+            item.setStreamingDataProvider(forType: "image/png") { write in
+                write(first)
+                _ = release.wait(timeout: .now() + 5)
+                throw PasteboardError("the encoder gave up")
+            }
+            try board.setItem(item)
+            let sender = try hub.sender
+            async let png = offMain { RawClient().fetch(target: "image/png")?.bytes }
+            for _ in 0..<500 where sender.activeCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+            release.signal()
+            let received = await png
+            #expect(received?.count == first.count)
+            #expect(received.map { $0 == first } == true, "the requestor is not left waiting: it gets what was made, and the trace says why it is short")
+            #expect(sender.activeCount == 0)
+            // A later request for the failed type is refused at once; the text is still served.
+            let later = await offMain { (RawClient().convert(target: "image/png")?.property, RawClient().fetch(target: "UTF8_STRING")?.bytes) }
+            #expect(later.0 == 0)
+            #expect(later.1 == Array("still here".utf8))
+        }
+
         @Test func stringIsLatin1AndRefusedWithoutALatin1Form() async throws {
             try board.setString("café")
             let latin = await offMain { RawClient().fetch(target: "STRING").map { ($0.type, $0.bytes) } }

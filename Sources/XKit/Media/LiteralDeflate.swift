@@ -14,12 +14,13 @@ enum LiteralDeflate {
     /// The order in which the code-length code's lengths are written (RFC 1951, 3.2.7).
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    /// One slice as a non-final dynamic block plus a sync flush: whole bytes to append to a stream.
-    static func block(_ bytes: UnsafeBufferPointer<UInt8>, histogram: [Int]) -> [UInt8] {
+    /// One slice as a non-final dynamic block plus a sync flush: whole bytes to append to a stream,
+    /// after `front` bytes left for the caller to fill (a chunk's header), with room for 4 more after.
+    static func block(_ bytes: UnsafeBufferPointer<UInt8>, histogram: [Int], reservingFront front: Int = 0) -> [UInt8] {
         let lengths = codeLengths(histogram + [1], limit: maximumLength) // 0–255, and 256: end of block
         let codes = canonicalCodes(lengths)
         // The worst case is 15 bits a byte, plus the header; the writer adds slack for its wide stores.
-        var writer = BitWriter(capacity: bytes.count * 15 / 8 + 1024)
+        var writer = BitWriter(capacity: bytes.count * 15 / 8 + 1024, front: front)
         writer.put(0, 1) // not the last block
         writer.put(2, 2) // dynamic Huffman codes
         writeHeader(literalLengths: lengths, to: &writer)
@@ -134,9 +135,14 @@ private struct BitWriter {
     private var accumulator: UInt64 = 0
     private var pending = 0
 
-    init(capacity: Int) {
+    /// A writer starting after `front` zero bytes.
+    init(capacity: Int, front: Int = 0) {
         // Uninitialized: every byte up to `position` is written before it is read.
-        buffer = [UInt8](unsafeUninitializedCapacity: capacity + 8) { _, count in count = capacity + 8 }
+        buffer = [UInt8](unsafeUninitializedCapacity: front + capacity + 8) { bytes, count in
+            bytes.baseAddress?.update(repeating: 0, count: front)
+            count = front + capacity + 8
+        }
+        position = front
     }
 
     mutating func put(_ bits: UInt64, _ count: Int) {
@@ -204,8 +210,10 @@ private struct BitWriter {
         for byte in bytes { put(UInt64(byte), 8) }
     }
 
-    /// The bytes written (a copy: the buffer was sized for the worst case, and the copy frees it).
-    func finish() -> [UInt8] {
-        Array(buffer[..<position])
+    /// The bytes written. The buffer keeps the worst case's capacity, but pages never written are
+    /// never touched, and copying 30 MB of slices to trim them cost more than it saved.
+    consuming func finish() -> [UInt8] {
+        buffer.removeLast(buffer.count - position)
+        return buffer
     }
 }

@@ -1,5 +1,8 @@
 import CX11
+import CXKitChecksums
 import Dispatch
+import Glibc
+import Synchronization
 import XKitCore
 
 /// Encodes bitmaps as 8-bit RGBA PNGs, for copying images (`image/png`).
@@ -20,108 +23,141 @@ public struct PNGImageEncoder: ImageEncoder {
     /// have the same statistics, and counting is a third of the filtering's time.
     static let countedRowInterval = 4
 
-    /// One slice's share of the stream.
-    private struct EncodedSlice {
-        var deflated: [UInt8] = []
-        /// The CRC-32 of `deflated`, for the chunk's.
-        var crc: uLong = 0
-        var adler: uLong = 1
-        var rawCount = 0
+    /// One slice as an IDAT chunk of its own, and what the stream's Adler-32 needs of it.
+    private struct EncodedSlice: Sendable {
+        var chunk: [UInt8]
+        var adler: uLong
+        var rawCount: Int
     }
 
     public func pngData(_ bitmap: ImageBitmap) throws -> [UInt8] {
+        let file = PieceCollector()
+        try writePNG(bitmap) { file.append($0) }
+        return file.joined
+    }
+
+    /// Writes the PNG in order as it is made: the signature and header at once, then each slice as
+    /// its own IDAT chunk as soon as it and every slice before it are coded, then the end.
+    ///
+    /// A requestor can be sent the first slices while later ones are still being coded (the INCR
+    /// protocol needs no size up front), so a paste at once waits for little more than the transfer.
+    public func writePNG(_ bitmap: ImageBitmap, to write: @escaping @Sendable ([UInt8]) -> Void) throws {
         try checkEncodable(width: bitmap.width, height: bitmap.height)
         let width = bitmap.width, height = bitmap.height
         let rowsPerSlice = max(1, PNGImageEncoder.sliceBytes / (width * 4 + 1))
         let count = (height + rowsPerSlice - 1) / rowsPerSlice
-        var slices = [EncodedSlice](repeating: EncodedSlice(), count: count)
-        bitmap.pixels.withUnsafeBufferPointer { pixels in
-            slices.withUnsafeMutableBufferPointer { slices in
-                let shared = SharedBuffers(pixels: pixels, slices: slices)
-                DispatchQueue.concurrentPerform(iterations: count) { index in
-                    let first = index * rowsPerSlice
-                    shared.slices[index] = PNGImageEncoder.slice(rows: first..<min(height, first + rowsPerSlice),
-                                                                 of: shared.pixels, width: width)
-                }
-            }
-        }
-        var adler = uLong(1)
-        var deflatedCount = 0
-        for slice in slices {
-            adler = adler32_combine(adler, slice.adler, numericCast(slice.rawCount))
-            deflatedCount += slice.deflated.count
-        }
-        let idatCount = 2 + deflatedCount + LiteralDeflate.end.count + 4
-        var head: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = PNGImageEncoder.bigEndian(UInt32(width)) + PNGImageEncoder.bigEndian(UInt32(height))
         header += [8, 6, 0, 0, 0] // 8-bit, RGBA, deflate, adaptive filtering, no interlace
+        var head: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         PNGImageEncoder.appendChunk("IHDR", header, to: &head)
-        head += PNGImageEncoder.bigEndian(UInt32(idatCount))
-        let idat = Array("IDAT".utf8) + [0x78, 0x01] // zlib: deflate, 32 KiB window, fastest
-        head += idat
-        // The chunk's CRC from the slices' own (made in parallel), as zlib combines them.
-        var crc = idat.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
-        var offsets: [Int] = []
-        var offset = head.count
-        for slice in slices {
-            offsets.append(offset)
-            offset += slice.deflated.count
-            crc = crc32_combine(crc, slice.crc, numericCast(slice.deflated.count))
-        }
-        var tail = LiteralDeflate.end + PNGImageEncoder.bigEndian(UInt32(truncatingIfNeeded: adler))
-        crc = tail.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
-        tail += PNGImageEncoder.bigEndian(UInt32(truncatingIfNeeded: crc))
-        PNGImageEncoder.appendChunk("IEND", [], to: &tail)
-        let total = offset + tail.count
-        // Each byte is written once: the head, the slices (copied on every core: the pages of a
-        // fresh 30 MB buffer cost as much as the copy), the tail.
-        return [UInt8](unsafeUninitializedCapacity: total) { file, initialized in
-            guard let base = file.baseAddress else { return }
-            head.withUnsafeBufferPointer { if let start = $0.baseAddress { base.update(from: start, count: $0.count) } }
-            slices.withUnsafeBufferPointer { slices in
-                let shared = SharedOutput(file: base, slices: slices, offsets: offsets)
-                DispatchQueue.concurrentPerform(iterations: slices.count) { index in
-                    shared.slices[index].deflated.withUnsafeBufferPointer { part in
-                        if let start = part.baseAddress { (shared.file + shared.offsets[index]).update(from: start, count: part.count) }
-                    }
+        PNGImageEncoder.appendChunk("IDAT", [0x78, 0x01], to: &head) // zlib: deflate, 32 KiB window, fastest
+        write(head)
+        let sequence = SliceSequence(count: count, write: write)
+        let workers = min(count, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            let shared = SharedPixels(pixels: pixels)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                var scratch = SliceScratch(width: width, rowsPerSlice: rowsPerSlice)
+                while let index = sequence.claim() {
+                    let first = index * rowsPerSlice
+                    let slice = PNGImageEncoder.slice(rows: first..<min(height, first + rowsPerSlice),
+                                                      of: shared.pixels, width: width, scratch: &scratch)
+                    sequence.finish(index, slice)
                 }
             }
-            tail.withUnsafeBufferPointer { if let start = $0.baseAddress { (base + offset).update(from: start, count: $0.count) } }
-            initialized = total
         }
+        var tail: [UInt8] = []
+        let end = LiteralDeflate.end + PNGImageEncoder.bigEndian(UInt32(truncatingIfNeeded: sequence.adler))
+        PNGImageEncoder.appendChunk("IDAT", end, to: &tail)
+        PNGImageEncoder.appendChunk("IEND", [], to: &tail)
+        write(tail)
     }
 
-    /// The file being assembled and the slices copied into it, shared by the parallel copies:
-    /// each writes only its own slice's bytes.
-    private struct SharedOutput: @unchecked Sendable {
-        let file: UnsafeMutablePointer<UInt8>
-        let slices: UnsafeBufferPointer<EncodedSlice>
-        let offsets: [Int]
-    }
+    /// The slices shared by the workers: which one to code next, and those coded but not yet
+    /// written because one before them is still being coded.
+    private final class SliceSequence: Sendable {
+        private struct State {
+            var next = 0
+            var written = 0
+            var waiting: [Int: EncodedSlice] = [:]
+            var adler = uLong(1)
+        }
+        private let state = Mutex(State())
+        private let count: Int
+        private let write: @Sendable ([UInt8]) -> Void
 
-    /// Rows `rows` filtered (Up, from the row before the first) and deflated as one block.
-    private static func slice(rows: Range<Int>, of pixels: UnsafeBufferPointer<UInt32>, width: Int) -> EncodedSlice {
-        let rowBytes = width * 4 + 1
-        let count = rowBytes * rows.count
-        // Every byte is written below before it is read.
-        var raw = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-        // The rows as straight RGBA words (R in the low byte, as the bytes lie in the file).
-        var above = [UInt32](repeating: 0, count: width)
-        var current = above
-        // One table per byte of a pixel, so a run of one value (opaque alpha) does not wait on its own count.
-        var histograms = [Int](repeating: 0, count: 4 * 256)
-        if rows.lowerBound > 0 {
-            above.withUnsafeMutableBufferPointer { row in
-                straightRGBA(UnsafeBufferPointer(rebasing: pixels[((rows.lowerBound - 1) * width)..<(rows.lowerBound * width)]), into: row)
+        init(count: Int, write: @escaping @Sendable ([UInt8]) -> Void) {
+            self.count = count
+            self.write = write
+        }
+
+        /// The next slice to code, or nil when every slice has been claimed.
+        func claim() -> Int? {
+            state.withLock { state in
+                guard state.next < count else { return nil }
+                state.next += 1
+                return state.next - 1
             }
         }
-        raw.withUnsafeMutableBytes { out in
+
+        /// Slice `index` is coded: writes it and every coded slice after it, in order.
+        func finish(_ index: Int, _ slice: EncodedSlice) {
+            state.withLock { state in
+                state.waiting[index] = slice
+                while let ready = state.waiting.removeValue(forKey: state.written) {
+                    state.adler = adler32_combine(state.adler, ready.adler, numericCast(ready.rawCount))
+                    write(ready.chunk)
+                    state.written += 1
+                }
+            }
+        }
+
+        /// The Adler-32 of every raw byte, once all slices are written.
+        var adler: uLong { state.withLock { $0.adler } }
+    }
+
+    /// A worker's buffers, kept from slice to slice so each slice does not fault in fresh pages.
+    private struct SliceScratch {
+        var raw: [UInt8]
+        var above: [UInt32]
+        var current: [UInt32]
+        init(width: Int, rowsPerSlice: Int) {
+            let count = (width * 4 + 1) * rowsPerSlice
+            // Every byte a slice reads is written by it first.
+            raw = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+            above = [UInt32](repeating: 0, count: width)
+            current = above
+        }
+    }
+
+    /// The bitmap's pixels, read by every worker.
+    private struct SharedPixels: @unchecked Sendable {
+        let pixels: UnsafeBufferPointer<UInt32>
+    }
+
+    /// Rows `rows` filtered (Up, from the row before the first), deflated as one block and wrapped
+    /// in an IDAT chunk.
+    private static func slice(rows: Range<Int>, of pixels: UnsafeBufferPointer<UInt32>, width: Int,
+                              scratch: inout SliceScratch) -> EncodedSlice {
+        let rowBytes = width * 4 + 1
+        let count = rowBytes * rows.count
+        // One table per byte of a pixel, so a run of one value (opaque alpha) does not wait on its own count.
+        var histograms = [Int](repeating: 0, count: 4 * 256)
+        // The rows as straight RGBA words (R in the low byte, as the bytes lie in the file).
+        scratch.above.withUnsafeMutableBufferPointer { row in
+            if rows.lowerBound > 0 {
+                straightRGBA(UnsafeBufferPointer(rebasing: pixels[((rows.lowerBound - 1) * width)..<(rows.lowerBound * width)]), into: row)
+            } else {
+                row.update(repeating: 0)
+            }
+        }
+        scratch.raw.withUnsafeMutableBytes { out in
             histograms.withUnsafeMutableBufferPointer { histogram in
                 guard let out = out.baseAddress else { return }
                 for (n, y) in rows.enumerated() {
-                    current.withUnsafeMutableBufferPointer { row in
+                    scratch.current.withUnsafeMutableBufferPointer { row in
                         straightRGBA(UnsafeBufferPointer(rebasing: pixels[(y * width)..<((y + 1) * width)]), into: row)
-                        above.withUnsafeBufferPointer { above in
+                        scratch.above.withUnsafeBufferPointer { above in
                             let start = n * rowBytes
                             out.storeBytes(of: UInt8(2), toByteOffset: start, as: UInt8.self) // Up: each byte less the one above it
                             guard n % PNGImageEncoder.countedRowInterval == 0 else {
@@ -141,17 +177,25 @@ public struct PNGImageEncoder: ImageEncoder {
                             }
                         }
                     }
-                    swap(&above, &current)
+                    swap(&scratch.above, &scratch.current)
                 }
             }
         }
         // One more of each value: a byte seen only in the rows not counted still has a code.
         var histogram = [Int](repeating: 1, count: 256)
         for (i, count) in histograms.enumerated() { histogram[i & 255] += count }
-        return raw.withUnsafeBufferPointer { raw in
-            let deflated = LiteralDeflate.block(raw, histogram: histogram)
-            return EncodedSlice(deflated: deflated, crc: deflated.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) },
-                                adler: adler32(1, raw.baseAddress, uInt(raw.count)), rawCount: raw.count)
+        return scratch.raw.withUnsafeBufferPointer { whole in
+            let raw = UnsafeBufferPointer(rebasing: whole[..<count])
+            // The chunk's length and type go in front of the deflated bytes, its CRC after them.
+            var chunk = LiteralDeflate.block(raw, histogram: histogram, reservingFront: 8)
+            let length = chunk.count - 8
+            chunk.withUnsafeMutableBytes { bytes in
+                bytes.storeBytes(of: UInt32(length).bigEndian, toByteOffset: 0, as: UInt32.self)
+                bytes.storeBytes(of: UInt32(0x4944_4154).bigEndian, toByteOffset: 4, as: UInt32.self) // "IDAT"
+            }
+            let crc = chunk.withUnsafeBufferPointer { xkit_crc32(0, $0.baseAddress.map { $0 + 4 }, length + 4) }
+            chunk += bigEndian(crc)
+            return EncodedSlice(chunk: chunk, adler: uLong(xkit_adler32(1, raw.baseAddress, count)), rawCount: count)
         }
     }
 
@@ -162,21 +206,22 @@ public struct PNGImageEncoder: ImageEncoder {
         return ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
     }
 
-    /// The bitmap and the slices' results, shared by the parallel iterations: each reads the
-    /// pixels and writes only its own slice, and all are done before the buffers go away.
-    private struct SharedBuffers: @unchecked Sendable {
-        let pixels: UnsafeBufferPointer<UInt32>
-        let slices: UnsafeMutableBufferPointer<EncodedSlice>
-    }
-
-    /// One row of premultiplied ARGB words as straight RGBA words (R in the low byte); opaque
-    /// pixels, the common case, skip the division.
+    /// One row of premultiplied ARGB words as straight RGBA words (R in the low byte).
+    ///
+    /// Rows are nearly always opaque: they are swizzled in a loop without branches (which the
+    /// compiler vectorizes), and only a row with some translucent pixel is divided out after.
     private static func straightRGBA(_ pixels: UnsafeBufferPointer<UInt32>, into row: UnsafeMutableBufferPointer<UInt32>) {
-        for (x, p) in pixels.enumerated() {
+        var alphas: UInt32 = 0xFF00_0000
+        for x in 0..<pixels.count {
+            let p = pixels[x]
+            alphas &= p
+            // 0xAARRGGBB → 0xAABBGGRR: the bytes reversed, then A put back on top.
+            row[x] = (p.byteSwapped >> 8) | (p & 0xFF00_0000)
+        }
+        guard alphas != 0xFF00_0000 else { return }
+        for (x, p) in pixels.enumerated() where p >> 24 != 255 {
             let a = p >> 24
-            if a == 255 {
-                row[x] = (p >> 16) & 0xFF | p & 0xFF00 | (p & 0xFF) << 16 | 0xFF00_0000
-            } else if a == 0 {
+            if a == 0 {
                 row[x] = 0
             } else {
                 let r = min(255, (((p >> 16) & 0xFF) * 255 + a / 2) / a)

@@ -17,15 +17,31 @@ final class IncrSender {
         let property: Atom
     }
 
+    @MainActor
     private final class Transfer {
         let type: Atom
-        let bytes: [UInt8]
+        private let fixed: [UInt8]
+        /// Bytes still being made: sent as they come.
+        let stream: StreamedRepresentation?
         var offset = 0
         var lastActivity: UInt64
-        init(type: Atom, bytes: [UInt8], now: UInt64) {
+        /// The requestor has read everything sent and waits for bytes not made yet.
+        var isWaitingForBytes = false
+        var streamObserver: Int?
+
+        init(type: Atom, bytes: [UInt8], stream: StreamedRepresentation?, now: UInt64) {
             self.type = type
-            self.bytes = bytes
+            fixed = bytes
+            self.stream = stream
             lastActivity = now
+        }
+
+        /// The bytes that can be sent now.
+        var available: Int { stream?.bytes.count ?? fixed.count }
+        /// Whether `available` is all there will be.
+        var isComplete: Bool { stream?.isFinished ?? true }
+        func bytes(_ range: Range<Int>, scratch: inout [UInt8]) -> ArraySlice<UInt8> {
+            stream?.bytes.bytes(range, scratch: &scratch) ?? fixed[range]
         }
     }
 
@@ -36,6 +52,8 @@ final class IncrSender {
     /// A transfer whose requestor makes no progress for this long is dropped.
     var timeout: Double = 8
     private var transfers: [Key: Transfer] = [:]
+    /// Where a chunk spanning several pieces of a streamed representation is joined.
+    private var chunkScratch: [UInt8] = []
     /// The event mask the requestor had (for our connection) before we added ours, to put back.
     private var savedMasks: [XID: Int] = [:]
     private var sweepScheduled = false
@@ -74,6 +92,19 @@ final class IncrSender {
     /// Called inside the caller's error trap, before its SelectionNotify. A BadWindow makes the
     /// caller call `drop(window:)`.
     func start(requestor: XID, property: Atom, type: Atom, bytes: [UInt8]) {
+        begin(Transfer(type: type, bytes: bytes, stream: nil, now: IncrSender.now()), requestor: requestor, property: property)
+    }
+
+    /// Starts a transfer of bytes still being made: each chunk is sent as soon as the requestor has
+    /// read the one before and there is something new, and the transfer ends once `stream` is finished.
+    func start(requestor: XID, property: Atom, type: Atom, stream: StreamedRepresentation) {
+        let transfer = Transfer(type: type, bytes: [], stream: stream, now: IncrSender.now())
+        let key = Key(window: requestor, property: property)
+        transfer.streamObserver = stream.observe { [weak self] in self?.streamGrew(key) }
+        begin(transfer, requestor: requestor, property: property)
+    }
+
+    private func begin(_ transfer: Transfer, requestor: XID, property: Atom) {
         let display = connection.display
         let key = Key(window: requestor, property: property)
         if savedMasks[requestor] == nil {
@@ -88,9 +119,11 @@ final class IncrSender {
         // ICCCM: the INCR property's value is a lower bound on the size, as one 32-bit integer.
         let incr = connection.atom("INCR")
         SelectionWire.writeLongs(connection, window: requestor, property: property, type: incr,
-                                 items: [min(bytes.count, Int(Int32.max))])
-        transfers[key] = Transfer(type: type, bytes: bytes, now: IncrSender.now())
-        Trace.emit("incr.start", [("window", .int(Int(requestor))), ("bytes", .int(bytes.count))])
+                                 items: [min(transfer.available, Int(Int32.max))])
+        if let replaced = transfers[key] { stopObserving(replaced) }
+        transfers[key] = transfer
+        Trace.emit("incr.start", [("window", .int(Int(requestor))), ("bytes", .int(transfer.available)),
+                                  ("streamed", .bool(transfer.stream != nil))])
         scheduleSweep()
     }
 
@@ -105,15 +138,25 @@ final class IncrSender {
         }
     }
 
-    /// The requestor deleted the property: it has read the last chunk, so write the next one.
+    /// The requestor deleted the property: it has read the last chunk, so write the next one (or,
+    /// when the bytes are still being made and none are new, wait for them).
     private func sendNext(_ transfer: Transfer, key: Key) {
-        let end = min(transfer.offset + chunkSize, transfer.bytes.count)
-        let chunk = transfer.bytes[transfer.offset..<end]
-        SelectionWire.writeBytes(connection, window: key.window, property: key.property,
-                                 type: transfer.type, bytes: chunk)
-        connection.flush()
+        let available = transfer.available
+        let end = min(transfer.offset + chunkSize, available)
         transfer.lastActivity = IncrSender.now()
-        if chunk.isEmpty {
+        guard end > transfer.offset || transfer.isComplete else {
+            transfer.isWaitingForBytes = true
+            return
+        }
+        transfer.isWaitingForBytes = false
+        if end == transfer.offset, let failure = transfer.stream?.failure {
+            // No way to abort INCR exists: the requestor gets what was made, and the trace says why it is short.
+            Trace.warn("the \(connection.atomName(transfer.type)) being sent to window \(key.window) could not be finished: \(failure)")
+        }
+        SelectionWire.writeBytes(connection, window: key.window, property: key.property,
+                                 type: transfer.type, bytes: transfer.bytes(transfer.offset..<end, scratch: &chunkScratch))
+        connection.flush()
+        if end == transfer.offset {
             // That was the zero-length write that ends the transfer.
             finish(key)
         } else {
@@ -121,10 +164,24 @@ final class IncrSender {
         }
     }
 
+    /// More of a streamed representation is made: a requestor waiting for it is sent the next chunk.
+    private func streamGrew(_ key: Key) {
+        guard let transfer = transfers[key], transfer.isWaitingForBytes else { return }
+        // A chunk is written outside any reply's trap: a requestor gone meanwhile shows as BadWindow.
+        sendNext(transfer, key: key)
+        app.eventLoop.scheduleDrain()
+    }
+
+    private func stopObserving(_ transfer: Transfer) {
+        if let id = transfer.streamObserver { transfer.stream?.removeObserver(id) }
+    }
+
     /// Forgets every transfer to `window` (it was destroyed, or a write to it failed).
     func drop(window: XID) {
         let keys = transfers.keys.filter { $0.window == window }
-        for key in keys { transfers[key] = nil }
+        for key in keys {
+            if let transfer = transfers.removeValue(forKey: key) { stopObserving(transfer) }
+        }
         if !keys.isEmpty { Trace.emit("incr.dropped", [("window", .int(Int(window)))]) }
         // The window may be gone; its mask is gone with it.
         savedMasks[window] = nil
@@ -134,8 +191,9 @@ final class IncrSender {
     }
 
     private func finish(_ key: Key) {
-        transfers[key] = nil
-        Trace.emit("incr.done", [("window", .int(Int(key.window)))])
+        guard let transfer = transfers.removeValue(forKey: key) else { return }
+        stopObserving(transfer)
+        Trace.emit("incr.done", [("window", .int(Int(key.window))), ("bytes", .int(transfer.offset))])
         if !transfers.keys.contains(where: { $0.window == key.window }), let mask = savedMasks.removeValue(forKey: key.window) {
             connection.trapErrors { XSelectInput(connection.display, key.window, mask) }
         }
@@ -165,8 +223,10 @@ final class IncrSender {
             self.sweepScheduled = false
             let limit = UInt64(self.timeout * 1e9)
             let now = IncrSender.now()
-            for (key, transfer) in self.transfers where now - transfer.lastActivity > limit {
+            // A requestor waiting for bytes still being made is not stalled: the bytes are late, not it.
+            for (key, transfer) in self.transfers where !transfer.isWaitingForBytes && now - transfer.lastActivity > limit {
                 Trace.emit("incr.timeout", [("window", .int(Int(key.window)))])
+                self.stopObserving(transfer)
                 self.transfers[key] = nil
                 if !self.transfers.keys.contains(where: { $0.window == key.window }),
                    let mask = self.savedMasks.removeValue(forKey: key.window) {

@@ -13,6 +13,8 @@ final class SelectionContent {
     private var made: [String: Result<[UInt8], Error>] = [:]
     /// Who waits for a representation being made on a background thread, by type.
     private var waiting: [String: [@MainActor () -> Void]] = [:]
+    /// Representations written piece by piece, by type, kept as their pieces once finished.
+    private var streams: [String: StreamedRepresentation] = [:]
 
     init(utf8: [UInt8]) {
         self.utf8 = utf8
@@ -51,9 +53,14 @@ final class SelectionContent {
     /// Whether `type` can be converted now. False when its bytes are being made on a background
     /// thread (started by this call if need be); `whenReady` then runs on the main actor once they
     /// are made, or have failed, and the request is answered then.
+    /// A streamed representation is always ready: a requestor is sent what is written so far.
     func isReady(_ type: String, whenReady: @escaping @MainActor () -> Void) -> Bool {
-        guard made[type] == nil,
-              let background = representations.first(where: { $0.type == type })?.backgroundProvider else { return true }
+        guard let representation = representations.first(where: { $0.type == type }) else { return true }
+        if representation.streamingProvider != nil {
+            startStream(representation)
+            return true
+        }
+        guard made[type] == nil, let background = representation.backgroundProvider else { return true }
         if waiting[type] != nil {
             waiting[type, default: []].append(whenReady)
             return false
@@ -73,6 +80,22 @@ final class SelectionContent {
         for representation in representations where representation.backgroundProvider != nil {
             _ = isReady(representation.type) {}
         }
+    }
+
+    /// The representation of `type` as it is written piece by piece, finished or not (started by this
+    /// call if need be); nil when it is not streamed.
+    func stream(forType type: String) -> StreamedRepresentation? {
+        guard let representation = representations.first(where: { $0.type == type }) else { return nil }
+        return startStream(representation)
+    }
+
+    @discardableResult
+    private func startStream(_ representation: PasteboardItem.Representation) -> StreamedRepresentation? {
+        if let stream = streams[representation.type] { return stream }
+        guard let provider = representation.streamingProvider else { return nil }
+        let stream = StreamedRepresentation(provider)
+        streams[representation.type] = stream
+        return stream
     }
 
     func data(forType type: String) throws -> [UInt8]? {

@@ -99,6 +99,7 @@ final class SelectionOwner {
         let converter = TargetConverter(hub: hub, content: content, acquiredAt: acquiredAt)
         var replyProperty: Atom = 0
         var served = 0
+        var streamed = false
         var pairs: [Int]?
         if request.target == atoms.multiple {
             // MULTIPLE's parameters are read before the reply's trap: the read makes its own round trip.
@@ -113,10 +114,11 @@ final class SelectionOwner {
                     for index in stride(from: 0, to: list.count - 1, by: 2) {
                         let target = Atom(UInt(bitPattern: list[index]))
                         let pairProperty = Atom(UInt(bitPattern: list[index + 1]))
-                        let bytes = pairProperty != 0 && target != atoms.multiple
+                        let pair = pairProperty != 0 && target != atoms.multiple
                             ? converter.convert(target: target, requestor: request.requestor, property: pairProperty) : nil
-                        let ok = bytes != nil
-                        served += bytes ?? 0
+                        let ok = pair != nil
+                        served += pair?.bytes ?? 0
+                        streamed = streamed || pair?.isStreamed == true
                         // A failed pair is reported by replacing its property with None.
                         if !ok { list[index + 1] = 0 }
                     }
@@ -124,9 +126,10 @@ final class SelectionOwner {
                                              type: atoms.atomPair, items: list)
                     replyProperty = request.property
                 }
-            } else if let bytes = converter.convert(target: request.target, requestor: request.requestor, property: property) {
+            } else if let reply = converter.convert(target: request.target, requestor: request.requestor, property: property) {
                 replyProperty = property
-                served = bytes
+                served = reply.bytes
+                streamed = reply.isStreamed
             }
             SelectionWire.sendNotify(connection, requestor: request.requestor, selection: request.selection,
                                      target: request.target, property: replyProperty, time: request.time)
@@ -141,7 +144,7 @@ final class SelectionOwner {
         if replyProperty != 0 {
             Trace.emit("clipboard.served", [("selection", .string(connection.atomName(request.selection))),
                                             ("target", .string(connection.atomName(request.target))),
-                                            ("bytes", .int(served))])
+                                            ("bytes", .int(served)), ("streamed", .bool(streamed))])
         }
     }
 }

@@ -36,16 +36,25 @@ struct TargetConverter {
         return advertisedTargets.filter { !side.contains($0) }
     }
 
-    /// Writes `target` into `property` on `requestor`; the bytes written, or nil when the target is not
+    /// What a conversion sent.
+    struct Served {
+        /// The bytes sent, or for a streamed representation the bytes made when the transfer began
+        /// (`incr.done` traces the total).
+        var bytes: Int
+        /// Whether the bytes are still being made and go out as they come.
+        var isStreamed = false
+    }
+
+    /// Writes `target` into `property` on `requestor`; what was sent, or nil when the target is not
     /// supported (or its representation could not be made, which is traced with the reason).
     /// MULTIPLE is handled by the owner, which calls this for each pair.
-    func convert(target: Atom, requestor: XID, property: Atom) -> Int? {
+    func convert(target: Atom, requestor: XID, property: Atom) -> Served? {
         switch target {
         case atoms.targets:
             let list = advertisedTargets
             SelectionWire.writeLongs(connection, window: requestor, property: property, type: atoms.atom,
                                      items: list.map { Int($0) })
-            return list.count * 4
+            return Served(bytes: list.count * 4)
         case atoms.utf8String, atoms.text:
             guard content.hasText else { return nil }
             // TEXT lets the owner choose the encoding; the reply's type names it, never "TEXT".
@@ -59,14 +68,25 @@ struct TargetConverter {
         case atoms.timestamp:
             SelectionWire.writeLongs(connection, window: requestor, property: property, type: atoms.integer,
                                      items: [Int(acquiredAt)])
-            return 4
+            return Served(bytes: 4)
         case atoms.saveTargets:
             // A side-effect target (ICCCM 2.6.3): nothing to save here, reply with an empty NULL property.
             SelectionWire.writeLongs(connection, window: requestor, property: property, type: atoms.null, items: [])
-            return 0
+            return Served(bytes: 0)
         default:
             guard !content.representations.isEmpty else { return nil }
             let name = connection.atomName(target)
+            if let stream = content.stream(forType: name) {
+                if let failure = stream.failure {
+                    Trace.warn("cannot serve \(name): \(failure)")
+                    return nil
+                }
+                if stream.isFinished && stream.bytes.count <= hub.sender.chunkSize {
+                    return send(stream.bytes.joined, type: target, requestor: requestor, property: property)
+                }
+                hub.sender.start(requestor: requestor, property: property, type: target, stream: stream)
+                return Served(bytes: stream.bytes.count, isStreamed: !stream.isFinished)
+            }
             do {
                 guard let bytes = try content.data(forType: name) else { return nil }
                 return send(bytes, type: target, requestor: requestor, property: property)
@@ -77,12 +97,12 @@ struct TargetConverter {
         }
     }
 
-    private func send(_ bytes: [UInt8], type: Atom, requestor: XID, property: Atom) -> Int {
+    private func send(_ bytes: [UInt8], type: Atom, requestor: XID, property: Atom) -> Served {
         if bytes.count > hub.sender.chunkSize {
             hub.sender.start(requestor: requestor, property: property, type: type, bytes: bytes)
         } else {
             SelectionWire.writeBytes(connection, window: requestor, property: property, type: type, bytes: bytes[...])
         }
-        return bytes.count
+        return Served(bytes: bytes.count)
     }
 }

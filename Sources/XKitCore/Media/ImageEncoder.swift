@@ -6,6 +6,21 @@ public protocol ImageEncoder: Sendable {
     ///
     /// - Throws: `PasteboardError` with the reason when the image is over `limits` or cannot be encoded.
     func pngData(_ bitmap: ImageBitmap) throws -> [UInt8]
+    /// Writes the same PNG file as `pngData` in pieces, in order, as they are made.
+    ///
+    /// `write` may be called from any thread, never two calls at once. An encoder that makes the file
+    /// in parts (slices coded in parallel) lets a requestor be sent the first parts while later ones
+    /// are still being made.
+    ///
+    /// - Throws: as `pngData`, before anything is written when the image is over `limits`.
+    func writePNG(_ bitmap: ImageBitmap, to write: @escaping @Sendable ([UInt8]) -> Void) throws
+}
+
+extension ImageEncoder {
+    /// The whole file in one piece: for encoders that do not make it in parts.
+    public func writePNG(_ bitmap: ImageBitmap, to write: @escaping @Sendable ([UInt8]) -> Void) throws {
+        write(try pngData(bitmap))
+    }
 }
 
 extension ImageEncoder {

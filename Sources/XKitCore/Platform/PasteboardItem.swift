@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Type names for pasteboard representations, as MIME types (and the X11 text atoms).
 public enum PasteboardType {
     /// HTML markup in UTF-8 (rich text for browsers, office suites and mail composers).
@@ -39,13 +41,21 @@ public struct PasteboardItem {
         /// The same bytes made on a background thread, for a representation slow to make (a big
         /// image's PNG): an owner answering another app makes them there, so the app never stalls.
         public let backgroundProvider: (@Sendable () throws -> [UInt8])?
+        /// The same bytes written piece by piece on a background thread: an owner answering another
+        /// app starts sending the first pieces while the rest are still being made.
+        public let streamingProvider: StreamingDataProvider?
 
-        init(type: String, provider: @escaping @MainActor () throws -> [UInt8], backgroundProvider: (@Sendable () throws -> [UInt8])? = nil) {
+        init(type: String, provider: @escaping @MainActor () throws -> [UInt8], backgroundProvider: (@Sendable () throws -> [UInt8])? = nil,
+             streamingProvider: StreamingDataProvider? = nil) {
             self.type = type
             self.provider = provider
             self.backgroundProvider = backgroundProvider
+            self.streamingProvider = streamingProvider
         }
     }
+
+    /// Makes a representation's bytes and hands them, in order, to the closure it is given.
+    public typealias StreamingDataProvider = @Sendable (_ write: @escaping @Sendable ([UInt8]) -> Void) throws -> Void
 
     /// The plain-text form, offered as every text target; nil for an item with no text (an image).
     public var string: String?
@@ -74,6 +84,23 @@ public struct PasteboardItem {
     public mutating func setBackgroundDataProvider(forType type: String, _ provider: @escaping @Sendable () throws -> [UInt8]) {
         representations.removeAll { $0.type == type }
         representations.append(Representation(type: type, provider: { try provider() }, backgroundProvider: provider))
+    }
+
+    /// Adds (or replaces) a representation made on request on a background thread, piece by piece.
+    ///
+    /// As `setBackgroundDataProvider`, but another app pasting at once is sent the first pieces while
+    /// later ones are still being made, so it waits for little more than the transfer. `provider`
+    /// calls `write` with consecutive pieces, one call at a time, from any thread; the bytes are the
+    /// pieces joined.
+    public mutating func setStreamingDataProvider(forType type: String, _ provider: @escaping StreamingDataProvider) {
+        let whole: @Sendable () throws -> [UInt8] = {
+            let bytes = PieceCollector()
+            try provider { bytes.append($0) }
+            return bytes.joined
+        }
+        representations.removeAll { $0.type == type }
+        representations.append(Representation(type: type, provider: { try whole() }, backgroundProvider: whole,
+                                               streamingProvider: provider))
     }
 
     /// Adds (or replaces) a representation whose bytes are already made.
@@ -115,6 +142,25 @@ extension PasteboardItem {
         self.init()
         let bitmap = image.bitmap
         try encoder.checkEncodable(width: bitmap.width, height: bitmap.height)
-        setBackgroundDataProvider(forType: PasteboardType.png) { try encoder.pngData(bitmap) }
+        setStreamingDataProvider(forType: PasteboardType.png) { write in try encoder.writePNG(bitmap, to: write) }
+    }
+}
+
+/// The pieces a streaming provider writes, joined, whichever thread writes them.
+package final class PieceCollector: Sendable {
+    private let pieces = Mutex<[[UInt8]]>([])
+    /// An empty collector.
+    package init() {}
+    /// Keeps `piece` after those before it.
+    package func append(_ piece: [UInt8]) { pieces.withLock { $0.append(piece) } }
+    /// The pieces joined (each copied once).
+    package var joined: [UInt8] {
+        pieces.withLock { pieces in
+            if pieces.count == 1 { return pieces[0] }
+            var all: [UInt8] = []
+            all.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+            for piece in pieces { all += piece }
+            return all
+        }
     }
 }
