@@ -5,7 +5,9 @@ import XKitTesting
 /// at 10, 100,000 and 1,000,000 rows, side by side with GTK 4's GtkListView over a lazy model
 /// (`list_gtk4.c`, cairo renderer); then scroll frame times at 1,000,000 rows (XTest wheel → first
 /// DAMAGE, median and p99) beside GtkListView, Tk's ttk::treeview and an Xlib+Xft floor
-/// (`ListScrollBench`). `WHEEL_CLICKS` 0 skips the scroll part.
+/// (`ListScrollBench`). `WHEEL_CLICKS` 0 skips the scroll part. Last, a million-item diffable
+/// snapshot built, applied and filtered without a display (`ListSnapshotBench`).
+@MainActor
 func runListBench(arguments: [String]) -> Int32 {
     let rounds = Int(arguments.first ?? "") ?? 5
     let clicks = arguments.count > 1 ? Int(arguments[1]) ?? 200 : 200
@@ -23,6 +25,7 @@ func runListBench(arguments: [String]) -> Int32 {
         let samples = Bench.interleaved(programs, rounds: rounds, environment: environment)
         Bench.report(samples, order: programs.map(\.name), baseline: "xkit contacts 10")
         if clicks > 0 { ListScrollBench.run(rows: 1_000_000, rounds: rounds, events: clicks, server: server) }
+        ListSnapshotBench.run(rounds: rounds)
         return 0
     } catch {
         print("list: \(error)")

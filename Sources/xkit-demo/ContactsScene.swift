@@ -4,7 +4,8 @@ import XKit
 /// field that filters as you type, and a detail panel whose phone label is copyable.
 ///
 /// The contacts are computed from their number (no string or view is kept per contact), so a
-/// million rows cost the list's few numbers; only the filtered view keeps the matching numbers.
+/// million rows cost the list's few numbers. A search shows its matches through a snapshot of
+/// their numbers, applied as each key is typed, so rows that still match keep their cells.
 struct ContactsScene: DemoScene {
     let rows: Int
     let title = "XKit Contacts"
@@ -55,7 +56,7 @@ enum ContactBook {
     }
 }
 
-/// The list's data source and delegate: all contacts, or the ones matching the search.
+/// The list's delegate, and its data source while nothing is searched (all contacts, computed).
 @MainActor
 final class ContactsController: CollectionViewDataSource, CollectionViewDelegate {
     /// The controller of the contacts window (one per demo process).
@@ -63,8 +64,9 @@ final class ContactsController: CollectionViewDataSource, CollectionViewDelegate
 
     let count: Int
     let size: Size
-    /// Per letter, the matching contact ids; nil while nothing is searched (all contacts show).
-    private var filtered: [[Int]]?
+    /// The list's data source while a search is typed: letter numbers as sections, contact ids as
+    /// items. Made afresh when a search starts, so it never mistakes a full-list cell for a result.
+    private var results: CollectionViewDiffableDataSource<Int, Int>?
     let list = CollectionView(collectionViewLayout: CollectionViewListLayout(rowHeight: 52, headerHeight: 24))
     let search = TextField()
     let detailName = Label(text: "No contact selected", font: .system(size: 18, weight: .bold))
@@ -114,25 +116,47 @@ final class ContactsController: CollectionViewDataSource, CollectionViewDelegate
     private func filter(_ text: String) {
         let needle = text.lowercased()
         if needle.isEmpty {
-            filtered = nil
+            results = nil
+            list.dataSource = self
+            list.reloadData()
         } else {
             var sections = Array(repeating: [Int](), count: 26)
             for id in 0..<count where ContactBook.name(id).lowercased().contains(needle) {
                 sections[ContactBook.section(of: id)].append(id)
             }
-            filtered = sections
+            var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+            for (letter, ids) in sections.enumerated() where !ids.isEmpty {
+                snapshot.appendSections([letter])
+                snapshot.appendItems(ids, toSection: letter)
+            }
+            let source = results ?? makeResultsSource()
+            results = source
+            source.apply(snapshot, animatingDifferences: false)
         }
-        list.reloadData()
         list.contentOffset = .zero
         Trace.emit("contacts.filtered", [("query", .string(text)), ("items", .int(list.numberOfItems))])
     }
 
+    private func makeResultsSource() -> CollectionViewDiffableDataSource<Int, Int> {
+        let source = CollectionViewDiffableDataSource<Int, Int>(collectionView: list) { list, path, id in
+            let cell = list.dequeueReusableCell(withReuseIdentifier: "contact", for: path)
+            (cell as? ContactCell)?.show(id)
+            return cell
+        }
+        source.supplementaryViewProvider = { list, kind, path in
+            let header = list.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "letter", for: path)
+            if let letter = source.sectionIdentifier(for: path.section) {
+                (header as? LetterHeader)?.letter.text = String(ContactBook.letters[letter])
+            }
+            return header
+        }
+        return source
+    }
+
     /// The contact shown at an index path.
     func contact(at path: IndexPath) -> Int? {
+        if let results { return results.itemIdentifier(for: path) }
         guard path.section >= 0, path.section < 26, path.item >= 0 else { return nil }
-        if let filtered {
-            return path.item < filtered[path.section].count ? filtered[path.section][path.item] : nil
-        }
         let id = path.item * 26 + path.section
         return id < count ? id : nil
     }
@@ -142,8 +166,7 @@ final class ContactsController: CollectionViewDataSource, CollectionViewDelegate
     func numberOfSections(in collectionView: CollectionView) -> Int { 26 }
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        if let filtered { return filtered[section].count }
-        return count / 26 + (section < count % 26 ? 1 : 0)
+        count / 26 + (section < count % 26 ? 1 : 0)
     }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {

@@ -110,7 +110,13 @@ struct ContactsSceneXTests {
         let expected = (0..<2000).filter { $0 % 26 == 25 && ($0 / 26) % 3 == 0 && (($0 / 26) / 3) % 16 == 1 }.count
         #expect(filtered.int("items") == expected)
         let shown = try app.waitForView(since: mark) { $0.type == "CollectionView" && $0.fields["items"] as? Int == expected }
-        #expect(shown.fields["sections"] as? Int == 26)
+        // The filtered snapshot holds only the letters with matches: here Z.
+        #expect(shown.fields["sections"] as? Int == 1)
+        // "zoe tu" and "zoe tur" match the same contacts: the last snapshot kept every cell.
+        let applied = app.events.dropFirst(mark).filter { $0.name == "collection.applied" }
+        #expect(applied.count == "zoe tur".count, "each key applied a snapshot")
+        #expect(applied.last?.int("items") == expected)
+        #expect(applied.last?.int("rebuilt") == 0)
         _ = app.waitForQuiescence()
         #expect(cells(app).allSatisfy { cell in
             app.latestViews().contains { $0.type == "Label" && $0.text?.hasPrefix("Zoe Turing") == true && cell.frame.contains($0.center) }

@@ -96,4 +96,105 @@ import XKitHeadless
         #expect(view.numberOfSections == 1)
         #expect(view.visibleCells.compactMap { ($0 as? RowCell)?.title.text } == ["item 51", "item 77"])
     }
+
+    @Test func aMillionItemSnapshotRefusesDuplicatesAndKeepsTheCellsOnScreenThroughAFilter() {
+        var all = DiffableDataSourceSnapshot<String, Int>()
+        let letters = (0..<26).map { String(UnicodeScalar(65 + $0) ?? "?") }
+        all.appendSections(letters)
+        for (s, letter) in letters.enumerated() { all.appendItems(Array(stride(from: s, to: 1_000_000, by: 26)), toSection: letter) }
+        all.appendItems([5, 999_999, 1_000_000, 1_000_000], toSection: "Z")
+        #expect(all.numberOfItems == 1_000_001, "of four, only 1,000,000 was new")
+        #expect(all.itemIdentifiers(inSection: "A").prefix(3) == [0, 26, 52])
+        let (scene, view, source, counter) = make()
+        source.apply(all)
+        scene.platform.displayPass()
+        let onScreen = view.visibleCells.compactMap { ($0 as? RowCell)?.title.text }
+        #expect(onScreen.first == "item 0")
+        let firstCell = view.cellForItem(at: IndexPath(item: 0, section: 0))
+        counter.made = []
+        // A filter that keeps the items on screen (multiples of 26 in A) and drops most others.
+        var filtered = DiffableDataSourceSnapshot<String, Int>()
+        filtered.appendSections(["A"])
+        filtered.appendItems(Array(stride(from: 0, to: 1_000_000, by: 52)) + [26, 78], toSection: "A")
+        source.apply(filtered)
+        scene.platform.displayPass()
+        #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) === firstCell, "item 0 kept its cell")
+        #expect(!counter.made.contains(0))
+        #expect(source.indexPath(for: 26) == IndexPath(item: 19_231, section: 0))
+    }
+
+    @Test func duplicatesAreFoundForEveryKindOfIdentifier() {
+        var words = DiffableDataSourceSnapshot<Int, String>()
+        words.appendSections([0])
+        words.appendItems(["a", "b", "a"])
+        words.appendItems(["b", "c"])
+        #expect(words.itemIdentifiers == ["a", "b", "c"])
+        words.deleteItems(["b"])
+        words.appendItems(["b"])
+        #expect(words.itemIdentifiers == ["a", "c", "b"], "a deleted item may come back")
+
+        // Integers too far apart for a bitmap go over to hashing, keeping what came before.
+        var scattered = DiffableDataSourceSnapshot<Int, Int>()
+        scattered.appendSections([0, 1])
+        scattered.appendItems([-5, 3, 7], toSection: 0)
+        scattered.appendItems([1 << 40, 3, -(1 << 50), 7, 1 << 40], toSection: 1)
+        #expect(scattered.itemIdentifiers == [-5, 3, 7, 1 << 40, -(1 << 50)])
+        scattered.deleteSections([1])
+        scattered.appendItems([1 << 40], toSection: 0)
+        #expect(scattered.itemIdentifiers == [-5, 3, 7, 1 << 40], "a deleted section's items may come back")
+
+        var mixed = DiffableDataSourceSnapshot<Int, Mixed>()
+        mixed.appendSections([0])
+        mixed.appendItems([.number(1), .number(2), .word("x")])
+        mixed.appendItems([.number(2), .word("x"), .word("y"), .number(3)])
+        #expect(mixed.itemIdentifiers == [.number(1), .number(2), .word("x"), .word("y"), .number(3)])
+    }
+}
+
+private enum Mixed: Hashable, Sendable {
+    case number(Int)
+    case word(String)
+}
+
+/// The bitmap behind integer snapshot identifiers, against a plain `Set`.
+@Suite struct IntegerBitmapTests {
+    @Test func randomInsertsAndRemovalsAgreeWithASet() {
+        var generator = SplitMix(seed: 7)
+        var bitmap = IntegerBitmap()
+        var model = Set<Int>()
+        for step in 0..<20_000 {
+            // Values wander downwards and upwards from 1,000, so the range grows at both ends.
+            let value = 1_000 + Int(generator.next() % 6_000) - 3_000 + (step % 2 == 0 ? step : -step) / 4
+            if generator.next() % 3 == 0 {
+                #expect(bitmap.remove(value) == (model.remove(value) != nil))
+            } else {
+                #expect(bitmap.insert(value) == model.insert(value).inserted)
+            }
+        }
+        #expect(bitmap.count == model.count)
+        for value in -10_000...15_000 where bitmap.contains(value) != model.contains(value) {
+            Issue.record("\(value) differs")
+            break
+        }
+    }
+
+    @Test func aValueThatWouldMakeTheBitmapTooSparseIsRefused() {
+        var bitmap = IntegerBitmap()
+        #expect(bitmap.insert(10) == true)
+        #expect(bitmap.insert(1 << 40) == nil)
+        #expect(bitmap.insert(Int.min) == nil)
+        #expect(bitmap.contains(10) && bitmap.count == 1)
+    }
+
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
 }

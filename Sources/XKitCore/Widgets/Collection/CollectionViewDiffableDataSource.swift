@@ -38,22 +38,24 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
 
     /// Shows a snapshot: cells of kept items keep their views (moved to their new place), new and
     /// reloaded items get new cells, the selection follows its items.
+    ///
+    /// Only the items on screen, selected or under the keyboard cursor are looked for in the new
+    /// snapshot, in one pass over it: a million-item snapshot is applied without a map of every item.
     public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
                       animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         guard let collectionView else { current = snapshot; return }
-        let oldPaths = paths()
         let selectedIDs = collectionView.indexPathsForSelectedItems.compactMap { itemIdentifier(for: $0) }
         let cursorID = collectionView.focusedIndexPath.flatMap { itemIdentifier(for: $0) }
-        let visibleOld = Array(collectionView.visibleCellViews.keys)
+        let visibleIDs = collectionView.visibleCellViews.keys.compactMap { path in itemIdentifier(for: path).map { (path, $0) } }
         var next = snapshot
         let reloadedIDs = next.reloaded
         next.clearReloads()
         let countsChanged = current.sections.count != next.sections.count
             || zip(current.itemsBySection, next.itemsBySection).contains { $0.count != $1.count }
-        let visibleIDs = visibleOld.compactMap { path in itemIdentifier(for: path).map { (path, $0) } }
         current = next
         pathCache = nil
-        let newPaths = paths()
+        let newPaths = ItemLocator.paths(of: visibleIDs.map(\.1) + selectedIDs + (cursorID.map { [$0] } ?? []),
+                                         in: current.itemsBySection)
         var kept: [IndexPath: IndexPath] = [:]
         var reloaded: Set<IndexPath> = []
         for (oldPath, id) in visibleIDs {
@@ -61,17 +63,17 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
             kept[oldPath] = newPath
             if reloadedIDs.contains(id) { reloaded.insert(newPath) }
         }
-        collectionView.applyChanges(reloaded: reloaded, countsChanged: countsChanged || oldPaths.count != newPaths.count,
-                                    keptCells: kept)
+        collectionView.applyChanges(reloaded: reloaded, countsChanged: countsChanged, keptCells: kept)
         collectionView.restoreSelection(selectedIDs.compactMap { newPaths[$0] }, cursor: cursorID.flatMap { newPaths[$0] })
         collectionView.layoutIfNeeded()
         lastApplyRebuiltCount = collectionView.visibleCellViews.keys.filter { path in
             !kept.values.contains(path) || reloaded.contains(path)
         }.count
-        Trace.emit("collection.applied", [("items", .int(newPaths.count)), ("rebuilt", .int(lastApplyRebuiltCount))])
+        Trace.emit("collection.applied", [("items", .int(current.numberOfItems)), ("rebuilt", .int(lastApplyRebuiltCount))])
         completion?()
     }
 
+    /// Every item's index path, made when an app first asks for one after an `apply`.
     private func paths() -> [ItemIdentifierType: IndexPath] {
         if let pathCache { return pathCache }
         var map: [ItemIdentifierType: IndexPath] = [:]
@@ -115,5 +117,44 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
                                at indexPath: IndexPath) -> CollectionReusableView? {
         supplementaryViewProvider?(collectionView, kind, indexPath)
+    }
+}
+
+/// Finds where a few identifiers are among many, in one pass that stops once all are found.
+enum ItemLocator {
+    static func paths<Item: Hashable>(of wanted: [Item], in sections: [[Item]]) -> [Item: IndexPath] {
+        guard !wanted.isEmpty else { return [:] }
+        var found: [Item: IndexPath] = [:]
+        // Integer identifiers compare without hashing: a few of them against a million items.
+        if let sorted = IntegerView.withIntegers(wanted, { Array(Set($0)).sorted() }) {
+            for (s, items) in sections.enumerated() {
+                let hits = IntegerView.withIntegers(items) { integers in
+                    integers.indices.filter { sortedContains(sorted, integers[$0]) }
+                } ?? []
+                for i in hits { found[items[i]] = IndexPath(item: i, section: s) }
+                if found.count == sorted.count { return found }
+            }
+            return found
+        }
+        let targets = Set(wanted)
+        for (s, items) in sections.enumerated() {
+            for (i, id) in items.enumerated() where targets.contains(id) {
+                found[id] = IndexPath(item: i, section: s)
+                if found.count == targets.count { return found }
+            }
+        }
+        return found
+    }
+
+    @inline(__always)
+    private static func sortedContains(_ sorted: [Int], _ value: Int) -> Bool {
+        guard let first = sorted.first, let last = sorted.last, value >= first, value <= last else { return false }
+        var low = 0, high = sorted.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if sorted[middle] == value { return true }
+            if sorted[middle] < value { low = middle + 1 } else { high = middle - 1 }
+        }
+        return false
     }
 }

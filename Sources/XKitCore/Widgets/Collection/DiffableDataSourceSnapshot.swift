@@ -14,6 +14,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     private var sectionIndex: [SectionIdentifierType: Int] = [:]
     /// Items to configure again although their identifiers did not move.
     private(set) var reloaded: Set<ItemIdentifierType> = []
+    /// Which items are in the snapshot, for refusing duplicates.
+    private var members = SnapshotMembership<ItemIdentifierType>()
 
     /// An empty snapshot.
     public init() {}
@@ -78,17 +80,12 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
                 + "\(identifiers.count) items are not added")
             return
         }
-        var present = Set(itemsBySection.joined())
-        var accepted: [ItemIdentifierType] = []
-        accepted.reserveCapacity(identifiers.count)
-        var duplicates = 0
-        for id in identifiers {
-            if present.insert(id).inserted { accepted.append(id) } else { duplicates += 1 }
-        }
+        let (accepted, duplicates) = members.insertNew(identifiers, existing: itemsBySection)
         if duplicates > 0 {
             Trace.warn("snapshot.appendItems: \(duplicates) item identifiers were already in the snapshot; the duplicates are ignored")
         }
-        itemsBySection[s] += accepted
+        // Into an empty section the array itself goes, not a copy of its million items.
+        if itemsBySection[s].isEmpty { itemsBySection[s] = accepted } else { itemsBySection[s] += accepted }
     }
 
     /// Removes items wherever they are.
@@ -96,23 +93,30 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
         let gone = Set(identifiers)
         for s in itemsBySection.indices { itemsBySection[s].removeAll { gone.contains($0) } }
         reloaded.subtract(gone)
+        members.remove(gone)
     }
 
-    /// Removes every item (the sections stay).
+    /// Removes every item and every section, as UIKit's does.
     public mutating func deleteAllItems() {
         sections = []
         itemsBySection = []
         sectionIndex = [:]
         reloaded = []
+        members.removeAll()
     }
 
     /// Removes sections and their items.
     public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         let gone = Set(identifiers)
         var keptSections: [SectionIdentifierType] = [], keptItems: [[ItemIdentifierType]] = []
-        for (s, id) in sections.enumerated() where !gone.contains(id) {
-            keptSections.append(id)
-            keptItems.append(itemsBySection[s])
+        for (s, id) in sections.enumerated() {
+            if gone.contains(id) {
+                members.remove(itemsBySection[s])
+                reloaded.subtract(itemsBySection[s])
+            } else {
+                keptSections.append(id)
+                keptItems.append(itemsBySection[s])
+            }
         }
         sections = keptSections
         itemsBySection = keptItems
@@ -130,18 +134,16 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     }
 
     private mutating func insert(_ identifiers: [ItemIdentifierType], at anchor: ItemIdentifierType, after: Bool) {
-        let present = Set(itemsBySection.joined())
-        let fresh = identifiers.filter { !present.contains($0) }
-        if fresh.count != identifiers.count {
-            Trace.warn("snapshot.insertItems: \(identifiers.count - fresh.count) item identifiers were already in the snapshot; ignored")
+        guard let s = itemsBySection.firstIndex(where: { $0.contains(anchor) }),
+              let i = itemsBySection[s].firstIndex(of: anchor) else {
+            Trace.warn("snapshot.insertItems: the item \(anchor) is not in the snapshot; nothing is inserted")
+            return
         }
-        for s in itemsBySection.indices {
-            if let i = itemsBySection[s].firstIndex(of: anchor) {
-                itemsBySection[s].insert(contentsOf: fresh, at: after ? i + 1 : i)
-                return
-            }
+        let (fresh, duplicates) = members.insertNew(identifiers, existing: itemsBySection)
+        if duplicates > 0 {
+            Trace.warn("snapshot.insertItems: \(duplicates) item identifiers were already in the snapshot; ignored")
         }
-        Trace.warn("snapshot.insertItems: the item \(anchor) is not in the snapshot; nothing is inserted")
+        itemsBySection[s].insert(contentsOf: fresh, at: after ? i + 1 : i)
     }
 
     /// Moves an item before another.
@@ -151,13 +153,13 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
             return
         }
         for s in itemsBySection.indices { itemsBySection[s].removeAll { $0 == identifier } }
+        members.remove([identifier])
         insert([identifier], at: before, after: false)
     }
 
     /// Marks items to be configured again (their content changed, not their place).
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
-        let present = Set(itemsBySection.joined())
-        let known = identifiers.filter { present.contains($0) }
+        let known = identifiers.filter { members.contains($0, existing: itemsBySection) }
         if known.count != identifiers.count {
             Trace.warn("snapshot.reloadItems: \(identifiers.count - known.count) items are not in the snapshot; skipped")
         }
