@@ -100,4 +100,9 @@ static inline const char *cx11_ximtext_utf8(const XIMText *text) {
 static inline const wchar_t *cx11_ximtext_wide(const XIMText *text) {
     return (text && text->encoding_is_wchar) ? text->string.wide_char : NULL;
 }
+/* libdispatch's hooks for draining the main queue from a run loop of one's own, the ones
+ * CoreFoundation's run loop uses: the queue's eventfd becomes readable when work is queued on it,
+ * and the callback runs that work on the calling (main) thread. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
 #endif

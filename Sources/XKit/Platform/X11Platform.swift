@@ -157,8 +157,7 @@ public final class X11Platform: Platform {
 
     public func run() -> Never {
         eventLoop.start()
-        eventLoop.drain()
-        dispatchMain()
+        eventLoop.runOnMainThread()
     }
 
     public func exit(status: Int32) {

@@ -1,5 +1,6 @@
 import CX11
 import Dispatch
+import Glibc
 import XKitCore
 
 /// Receives the X events addressed to one window XKit created.
@@ -29,6 +30,8 @@ final class EventLoop {
     var onDisplayPass: (() -> Void)?
     private var drainScheduled = false
     private var isDraining = false
+    /// Set when a pass is asked for while draining: the drain runs one more pass itself.
+    private var passRequestedWhileDraining = false
     /// Events with no XKit window (MappingNotify and the like) go to this hook as well as observers.
     var inputMethodFilter: ((inout XEvent) -> Bool)?
 
@@ -59,6 +62,43 @@ final class EventLoop {
         scheduleDrain()
     }
 
+    /// Runs the app on the main thread until it exits: one `poll` waits for the X connection and for
+    /// work queued on the main dispatch queue (main-actor tasks, timers), and each is handled where
+    /// it wakes, on this thread.
+    ///
+    /// Under `dispatchMain()` a key went through three threads: libdispatch's manager thread saw the
+    /// fd, a worker ran the read source, and another worker drained the main queue for the main
+    /// actor, each woken through a futex. Here the main thread wakes once and draws.
+    func runOnMainThread() -> Never {
+        // The read source stops; it is kept (not released) because a drain it scheduled may still resume it.
+        source?.cancel()
+        let queueHandle = _dispatch_get_main_queue_handle_4CF()
+        let display = connection.display
+        var descriptors = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: queueHandle, events: Int16(POLLIN), revents: 0)]
+        _dispatch_main_queue_callback_4CF(nil)
+        while true {
+            drain()
+            // Work the main queue's jobs left in Xlib's queue (a round trip reads events) is drained first.
+            if XQLength(display) > 0 { continue }
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else {
+                Trace.warn("poll on the X connection failed (errno \(errno)); the app stops")
+                Glibc.exit(1)
+            }
+            if descriptors[1].revents & Int16(POLLIN) != 0 {
+                var count: UInt64 = 0
+                _ = read(queueHandle, &count, MemoryLayout<UInt64>.size)
+                _dispatch_main_queue_callback_4CF(nil)
+            }
+            if descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                // The server went away: Xlib's I/O error handler reports it and ends the process.
+                _ = XPending(display)
+            }
+        }
+    }
+
     /// Routes events for `window` to `handler` (held weakly).
     func register(window: UInt, handler: XEventHandler) {
         handlers[window] = WeakHandler(handler: handler)
@@ -84,7 +124,14 @@ final class EventLoop {
     }
 
     /// Asks for a drain on the next main-queue turn (after app code that may have queued events or dirtied views).
+    ///
+    /// Inside a drain (a key's handler dirtying a view) the drain's own display pass serves it: a
+    /// task would only wake the loop again for a pass with nothing left to draw.
     func scheduleDrain() {
+        if isDraining {
+            passRequestedWhileDraining = true
+            return
+        }
         guard !drainScheduled else { return }
         drainScheduled = true
         Task { @MainActor [weak self] in
@@ -110,11 +157,17 @@ final class EventLoop {
                 XNextEvent(display, &event)
                 dispatch(&event)
             }
+            passRequestedWhileDraining = false
             onDisplayPass?()
             XFlush(display)
             rounds += 1
-            // Drawing can make round trips that queue more events; loop until none are left.
-        } while XQLength(display) > 0 && rounds < 8
+            // Drawing can make round trips that queue more events, or dirty views again; loop until
+            // neither is left.
+        } while (XQLength(display) > 0 || passRequestedWhileDraining) && rounds < 8
+        if passRequestedWhileDraining {
+            isDraining = false
+            scheduleDrain()
+        }
     }
 
     /// Reloads the keymap now rather than at the next lookup.
