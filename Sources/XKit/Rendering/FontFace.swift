@@ -33,9 +33,12 @@ final class FontFace {
     /// The fontconfig pattern we asked for (before matching), reused for fallback queries.
     private let request: OpaquePointer
     private(set) var fonts: [UnsafeMutablePointer<XftFont>]
-    private var faceOfCharacter = ClusterCache<Int>()
-    private var advanceOfCharacter = ClusterCache<Int32>()
-    private var shapedOfCharacter = ClusterCache<ShapedCluster?>()
+    // Looked up for every glyph drawn, on the main actor only: no run-time exclusivity check.
+    @exclusivity(unchecked) private var faceOfCharacter = ClusterCache<Int>()
+    @exclusivity(unchecked) private var advanceOfCharacter = ClusterCache<Int32>()
+    @exclusivity(unchecked) private var shapedOfCharacter = ClusterCache<ShapedCluster?>()
+    /// The glyph runs of lines drawn lately (`XftRenderer.drawText`).
+    @exclusivity(unchecked) var lineRuns = LineRunCache()
     /// Whole words shaped with HarfBuzz, kept across layouts.
     private var words = ShapedWordCache()
     /// How many times HarfBuzz shaped something for this face (a test knob for the word cache).
@@ -89,7 +92,8 @@ final class FontFace {
     /// Whether the cluster is drawn as a missing-glyph box.
     func isMissing(_ character: Character) -> Bool {
         _ = advance(of: character)
-        return missingCharacters.contains(character)
+        // Hashing a Character normalises it: not worth doing for every glyph drawn when nothing is missing.
+        return !missingCharacters.isEmpty && missingCharacters.contains(character)
     }
 
     private func markMissing(_ character: Character, font: Int, damaged: Bool = false) {
@@ -101,7 +105,7 @@ final class FontFace {
     func advance(of character: Character) -> Int32 {
         if let cached = advanceOfCharacter[character] { return cached }
         let index = fontIndex(for: character)
-        if missingCharacters.contains(character) {
+        if !missingCharacters.isEmpty && missingCharacters.contains(character) {
             advanceOfCharacter[character] = missingGlyphAdvance
             return missingGlyphAdvance
         }
@@ -208,7 +212,7 @@ final class FontFace {
         guard FontFace.needsShaping(character) else { return nil }
         if let cached = shapedOfCharacter[character] { return cached }
         _ = fontIndex(for: character)
-        guard !missingCharacters.contains(character) else { return nil }
+        guard missingCharacters.isEmpty || !missingCharacters.contains(character) else { return nil }
         let result = shape(character)
         shapedOfCharacter[character] = result
         return result

@@ -9,6 +9,8 @@ struct GlyphRun: Equatable {
     var glyphCount: Int
     /// A cluster drawn on its own from HarfBuzz's glyphs (`utf8` is then empty).
     var shaped: Character? = nil
+    /// The run's width: the advances of its clusters, in device pixels.
+    var advance = 0
 }
 
 /// Cuts a line of text into the glyph runs to draw: only what can reach the visible span, one run
@@ -54,23 +56,31 @@ struct GlyphRunPlanner {
             if isShaped(character) {
                 flush()
                 run.font = -1
-                emit(GlyphRun(font: index, x: x, utf8: [], glyphCount: 0, shaped: character))
+                emit(GlyphRun(font: index, x: x, utf8: [], glyphCount: 0, shaped: character, advance: width))
                 continue
             }
             let scalars = character.unicodeScalars
-            let glyphs = min(scalars.count, budget)
+            let scalarCount = scalars.count
+            let glyphs = min(scalarCount, budget)
             if index != run.font || run.glyphCount + glyphs > budget {
                 flush()
                 run.font = index
                 run.x = x
+                run.advance = 0
             }
-            if glyphs == scalars.count {
+            if glyphs == scalarCount {
                 run.utf8.append(contentsOf: character.utf8)
             } else {
                 for scalar in scalars.prefix(glyphs) { run.utf8.append(contentsOf: String(scalar).utf8) }
             }
             run.glyphCount += glyphs
+            run.advance += width
         }
         flush()
+    }
+
+    /// Whether a run (cut for a whole line) may show in the visible span.
+    func mayReach(_ run: GlyphRun) -> Bool {
+        run.x <= maxX + margin && run.x + run.advance >= minX - margin
     }
 }

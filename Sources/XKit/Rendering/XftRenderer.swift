@@ -163,12 +163,10 @@ final class XftRenderer: GraphicsContext {
         let baseline = ((origin.y + state.origin.y) * scale).rounded()
         guard startX.isFinite, baseline.isFinite, abs(baseline) < 32000 else { return }
         let clip = deviceRect(state.clip, relative: false)
-        let planner = GlyphRunPlanner(minX: clip.x, maxX: clip.x + clip.width, margin: Int(face.height),
-                                      maxGlyphs: glyphsPerRequest)
         let y = Int32(baseline)
-        planner.forEachRun(in: text, startX: Int(max(min(startX, 1e15), -1e15)), font: { face.fontIndex(for: $0) },
-                           advance: { Int(face.advance(of: $0)) },
-                           isShaped: { face.isMissing($0) || face.shaped($0) != nil }) { run in
+        let penX = Int(max(min(startX, 1e15), -1e15))
+        let margin = Int(face.height)
+        func drawRun(_ run: GlyphRun) {
             if let cluster = run.shaped, face.isMissing(cluster) {
                 drawMissingGlyphBox(x: run.x, baseline: Int(y), advance: Int(face.advance(of: cluster)),
                                     ascent: Int(face.ascent), color: &xftColor)
@@ -182,6 +180,33 @@ final class XftRenderer: GraphicsContext {
             XftDrawStringUtf8(draw, &xftColor, face.fonts[run.font], Int32(clamping: run.x), y, run.utf8,
                               Int32(run.utf8.count))
         }
+        let planner = GlyphRunPlanner(minX: clip.x, maxX: clip.x + clip.width, margin: margin, maxGlyphs: glyphsPerRequest)
+        // A short line's runs are cut once for the whole line and kept (`LineRunCache`); each draw moves
+        // them to its pen and skips those outside the clip. Far left of the window a kept run could
+        // start beyond X's 16-bit coordinates, so such lines are cut afresh around the clip.
+        if text.utf8.count <= LineRunCache.longestLine, penX > -8_192,
+           let runs = text.utf8.withContiguousStorageIfAvailable({ keptRuns(for: text, utf8: $0, face: face) }) {
+            for var run in runs {
+                run.x += penX
+                if planner.mayReach(run) { drawRun(run) }
+            }
+            return
+        }
+        planner.forEachRun(in: text, startX: penX, font: { face.fontIndex(for: $0) },
+                           advance: { Int(face.advance(of: $0)) },
+                           isShaped: { face.isMissing($0) || face.shaped($0) != nil }, drawRun)
+    }
+
+    /// The runs of a whole line (pens from 0), from the face's cache or cut now and kept.
+    private func keptRuns(for text: Substring, utf8: UnsafeBufferPointer<UInt8>, face: FontFace) -> [GlyphRun] {
+        let hash = LineRunCache.hash(utf8)
+        if let runs = face.lineRuns.runs(for: utf8, hash: hash) { return runs }
+        var runs: [GlyphRun] = []
+        GlyphRunPlanner(minX: Int.min / 4, maxX: Int.max / 4, margin: 0, maxGlyphs: glyphsPerRequest)
+            .forEachRun(in: text, startX: 0, font: { face.fontIndex(for: $0) }, advance: { Int(face.advance(of: $0)) },
+                        isShaped: { face.isMissing($0) || face.shaped($0) != nil }) { runs.append($0) }
+        face.lineRuns.insert(runs, for: utf8, hash: hash)
+        return runs
     }
 
     /// Draws a right-to-left run from its left end: clusters in reverse logical order, each at the
