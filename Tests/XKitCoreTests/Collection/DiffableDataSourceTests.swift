@@ -159,7 +159,7 @@ private enum Mixed: Hashable, Sendable {
 /// The bitmap behind integer snapshot identifiers, against a plain `Set`.
 @Suite struct IntegerBitmapTests {
     @Test func randomInsertsAndRemovalsAgreeWithASet() {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         var bitmap = IntegerBitmap()
         var model = Set<Int>()
         for step in 0..<20_000 {
@@ -184,17 +184,5 @@ private enum Mixed: Hashable, Sendable {
         #expect(bitmap.insert(1 << 40) == nil)
         #expect(bitmap.insert(Int.min) == nil)
         #expect(bitmap.contains(10) && bitmap.count == 1)
-    }
-
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
