@@ -168,6 +168,8 @@ struct TagInputTests {
         let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "2000"])
         defer { _ = app.terminate() }
         _ = try app.waitForEvent(named: "window.mapped")
+        // The first chip is read once the app has settled (focus, the input method, the first passes).
+        _ = app.waitForQuiescence()
         let before = app.latestViews().filter { $0.type == "TagChip" }
         #expect(before.count > 50 && before.count < 400)
         let first = try #require(before.first?.text)
@@ -176,9 +178,17 @@ struct TagInputTests {
         // 300, 350 in the window, wherever a window manager placed it.
         let window = try #require(app.latestViews().first).frame
         driver.scroll(at: Point(x: window.minX + 300, y: window.minY + 350), dy: 10)
-        let scrolled = try app.waitForEvent(named: "views", since: mark) { event in
-            let views = event.views
-            return views.contains { $0.type == "TagChip" } && !views.contains { $0.type == "TagChip" && $0.text == first }
+        let scrolled: TraceEvent
+        do {
+            scrolled = try app.waitForEvent(named: "views", since: mark) { event in
+                let views = event.views
+                return views.contains { $0.type == "TagChip" } && !views.contains { $0.type == "TagChip" && $0.text == first }
+            }
+        } catch {
+            // Say what the app showed instead, so a rare failure can be read from the log alone.
+            let chips = app.latestViews().filter { $0.type == "TagChip" }
+            Issue.record("the first chip was \(first); the latest views hold \(chips.count) chips, from \(chips.first?.text ?? "none")")
+            throw error
         }
         #expect(scrolled.views.filter { $0.type == "TagChip" }.count < 400)
     }
