@@ -176,7 +176,10 @@ public final class AppProcess: @unchecked Sendable {
     public func waitForView(since: Int = 0, timeout: TimeInterval = 10,
                             where predicate: @escaping (TraceView) -> Bool) throws -> TraceView {
         let event = try waitForEvent(named: "views", since: since, timeout: timeout) { $0.views.contains(where: predicate) }
-        return event.views.first(where: predicate)!
+        guard let view = event.views.first(where: predicate) else {
+            throw XKitTestingError("a views event matched but held no matching view.\n\(tail())")
+        }
+        return view
     }
 
     /// Clicks the first text field of the latest `views` with `driver` and waits until it reports focus.

@@ -77,11 +77,14 @@ struct DragOutPeersXTests {
         let field = try #require(app.latestViews().first { $0.type == "TextField" })
         driver.click(at: field.center)
         driver.waitUntilIdle()
+        let mark = app.mark()
         try driver.type("Thành phố")
         try driver.key("ctrl+a")
+        // Under a sanitizer the app can fall quiet before its next `views` trace; wait for the text itself.
+        let typed = try app.waitForView(since: mark) {
+            $0.type == "TextField" && $0.fields["text"] as? String == "Thành phố"
+        }
         #expect(app.waitForQuiescence())
-        let typed = try #require(app.latestViews().first { $0.type == "TextField" })
-        #expect(typed.fields["text"] as? String == "Thành phố")
         try drag(app, driver, from: Point(x: typed.frame.minX + 14, y: typed.frame.midY), into: frame, out: out,
                  expecting: "Thành phố", source: "TextField")
         #expect(app.waitForQuiescence())
