@@ -55,6 +55,15 @@ struct AdvanceCache {
 
     init(measurer: TextMeasurer) { self.measurer = measurer }
 
+    /// Whether the cache was made for `measurer`.
+    func belongs(to measurer: TextMeasurer) -> Bool { self.measurer === measurer }
+
+    /// Whether a cache kept across layouts has grown past what is worth keeping (a long document
+    /// with many distinct words): its owner starts a new one.
+    var isOversized: Bool {
+        pages.count > 256 * 256 || words.count > 16_384 || clusters.count > 16_384 || astral.count > 16_384
+    }
+
     /// The id of a font, registering it (and measuring its metrics) on first use.
     mutating func id(for font: Font) -> Int {
         if let id = ids[font] { return id }

@@ -49,13 +49,22 @@ public final class TextLayout: Sendable {
     ///   - numberOfLines: the line limit, 0 for none.
     ///   - direction: the paragraphs' base direction; nil takes each one's from its first strong character.
     ///   - measurer: measures clusters; it must match the renderer that will draw.
-    public init(_ text: AttributedText, maxWidth: Double = .infinity, alignment: TextAlignment = .left,
-                numberOfLines: Int = 0, direction: TextDirection? = nil, measurer: TextMeasurer) {
+    public convenience init(_ text: AttributedText, maxWidth: Double = .infinity, alignment: TextAlignment = .left,
+                            numberOfLines: Int = 0, direction: TextDirection? = nil, measurer: TextMeasurer) {
+        var cache = AdvanceCache(measurer: measurer)
+        self.init(text, maxWidth: maxWidth, alignment: alignment, numberOfLines: numberOfLines, direction: direction,
+                  measurer: measurer, cache: &cache)
+    }
+
+    /// Lays out text with advances kept from earlier layouts (`cache` must come from `measurer`), so
+    /// a view that lays out many paragraphs in one font measures each character once, not once per
+    /// paragraph and edit.
+    init(_ text: AttributedText, maxWidth: Double, alignment: TextAlignment, numberOfLines: Int,
+         direction: TextDirection?, measurer: TextMeasurer, cache: inout AdvanceCache) {
         attributedText = text
         self.maxWidth = maxWidth
         self.alignment = alignment
         self.numberOfLines = max(0, numberOfLines)
-        var cache = AdvanceCache(measurer: measurer)
         var scan = TextScan(text, cache: &cache)
         segmenter = measurer.textSegmenter
         if scan.needsSegmenter && !(segmenter is BasicTextSegmenter) { scan.applyLineBreaks(of: text.string, segmenter: segmenter) }

@@ -27,13 +27,36 @@ import Testing
         #expect(s.string == "ab" && s.paragraphCount == 1)
     }
 
-    @Test func anEditInsideOneParagraphReplacesOnlyItAndItsNeighbours() {
+    @Test func anEditInsideOneParagraphReplacesOnlyItAndABreakReSplitsItsNeighbours() {
         var s = TextStorage((0..<10_000).map { "line \($0)" }.joined(separator: "\n"))
         let change = s.replace(s.paragraphStart(5_000)..<(s.paragraphStart(5_000) + 4), with: "LINE")
-        #expect(change.firstParagraph == 4_999 && change.removed == 3 && change.inserted == 3)
+        #expect(change == TextStorage.Change(firstParagraph: 5_000, removed: 1, inserted: 1))
         #expect(s.paragraph(5_000) == "LINE 5000")
         #expect(s.paragraphCount == 10_000)
         #expect(s.blockCount > 10, "paragraphs live in blocks, not one array")
+        let split = s.replace((s.paragraphStart(5_000) + 4)..<(s.paragraphStart(5_000) + 4), with: "\n")
+        #expect(split == TextStorage.Change(firstParagraph: 4_999, removed: 3, inserted: 4))
+        #expect(s.paragraph(5_000) == "LINE" && s.paragraph(5_001) == " 5000")
+    }
+
+    /// Emptying the only text between a "\r" and a "\n" joins them into one break.
+    @Test func emptyingAParagraphBetweenCarriageReturnAndLineFeedJoinsThem() {
+        var s = TextStorage("a\rq\u{3099}\nb")
+        s.replace(2..<3, with: "")
+        #expect(s.string == "a\r\nb" && s.paragraphCount == 2 && s.count == 3)
+    }
+
+    /// Offsets to indices take single scalars as characters only where they cannot join.
+    @Test func characterOffsetsBecomeIndicesWhereSwiftPutsThem() {
+        let texts = ["Thành phố Hồ Chí Minh", "Nguye\u{302}\u{303}n", "한\u{11AB}국어", "\u{1100}\u{1161}\u{11A8}가",
+                     "がぎ\u{3099}ぐ", "Привет, мир", "👍🏽 ok", "e\u{301}\u{302}x", "日本語のテキスト"]
+        for text in texts {
+            for offset in 0...text.count {
+                let expected = text.index(text.startIndex, offsetBy: offset)
+                #expect(TextStorage.index(in: text, from: text.startIndex, offsetBy: offset) == expected, "\(text) at \(offset)")
+            }
+            #expect(TextStorage.index(in: text, from: text.startIndex, offsetBy: text.count + 3) == text.endIndex)
+        }
     }
 
     @Test func invalidUTF8BecomesReplacementCharacters() {
@@ -86,7 +109,8 @@ import Testing
     /// plain letters) agree with the same edits made on a String by character offsets.
     @Test func randomEditsAgreeWithAPlainStringModel() {
         var rng = SeededGenerator(seed: 24)
-        let pieces = ["a", "bc", "\n", "\r", "\r\n", "\u{0301}", "한", "👍🏽", " ", "xyz\nq", "\u{2028}", "é"]
+        let pieces = ["a", "bc", "\n", "\r", "\r\n", "\u{0301}", "한", "👍🏽", " ", "xyz\nq", "\u{2028}", "é",
+                      "ố", "\u{11AB}", "\u{1161}", "\u{3099}", "が", "ж"]
         var model: [Character] = []
         var storage = TextStorage()
         let iterations = 200_000

@@ -160,7 +160,7 @@ import XKitHeadless
         #expect(f.view.laidOutParagraphCount < 100, "only paragraphs near the viewport are laid out")
         #expect(f.view.storage.byteRangeParagraphCount == 50_000)
         f.type("!")
-        #expect(f.view.storage.byteRangeParagraphCount == 49_998, "only the edited paragraph and its neighbour are strings")
+        #expect(f.view.storage.byteRangeParagraphCount == 49_999, "only the edited paragraph becomes a string")
         #expect(f.view.storage.paragraph(49_999) == line + "!")
         #expect(f.view.storage.count == line.count * 50_000 + 49_999 + 1)
     }
@@ -186,5 +186,39 @@ import XKitHeadless
         f.type("y")
         f.scene.platform.displayPass()
         #expect((surface.lastPresentedDirty?.height ?? 0) >= f.view.bounds.height, "replacing a selection redraws it all")
+    }
+
+    @Test func eachCharacterIsMeasuredOnceAcrossParagraphsAndEdits() {
+        let measurer = FixedAdvanceMeasurer()
+        let f = Fixture(measurer: measurer)
+        f.view.text = (0..<12).map { "Đoạn văn số \($0)" }.joined(separator: "\n")
+        f.view.selectedRange = 4..<4
+        f.scene.platform.displayPass()
+        let distinct = Set(f.view.text.filter { !$0.isNewline }).count
+        #expect(measurer.advanceCalls <= distinct + 2, "\(measurer.advanceCalls) measurements for \(distinct) characters")
+        let before = measurer.advanceCalls
+        f.type("nă")
+        f.scene.platform.displayPass()
+        #expect(measurer.advanceCalls == before, "relaying out the edited paragraph measures nothing new")
+        f.view.font = .system(size: 20)
+        f.scene.platform.displayPass()
+        #expect(measurer.advanceCalls > before, "a new font is measured again")
+    }
+
+    @Test func typingAtTheEndOfAWrappedParagraphRedrawsItsLastLineOnly() throws {
+        let f = Fixture(measurer: MonospaceMeasurer())
+        f.view.text = "Tiếng Việt " + String(repeating: "word ", count: 120)
+        f.view.selectedRange = f.view.storage.count..<f.view.storage.count
+        f.scene.platform.displayPass()
+        let surface = try #require(f.scene.platform.surface(of: f.scene.window))
+        let line = f.view.caretRect.height
+        #expect(f.view.visibleParagraphs().first?.layout.lineCount ?? 0 > 4, "the paragraph wraps")
+        for key in ["x", "\u{8}", "y"] {
+            if key == "\u{8}" { f.key(.backspace) } else { f.type(key) }
+            f.scene.platform.displayPass()
+            let dirty = try #require(surface.lastPresentedDirty)
+            #expect(dirty.height <= line + 10, "the last line and the focus-ring margin, not the paragraph: \(dirty)")
+        }
+        #expect(f.view.storage.string.hasSuffix("word y"))
     }
 }

@@ -217,7 +217,8 @@ public struct TextStorage: Sendable, Equatable {
             if from == 0 && to == p.length {
                 result += full
             } else {
-                let s = full.index(full.startIndex, offsetBy: from), e = full.index(full.startIndex, offsetBy: to)
+                let s = TextStorage.index(in: full, from: full.startIndex, offsetBy: from)
+                let e = TextStorage.index(in: full, from: s, offsetBy: to - from)
                 result += full[s..<e]
             }
             start += p.length
@@ -236,7 +237,8 @@ public struct TextStorage: Sendable, Equatable {
         let p = blocks[b].paragraphs[i]
         let local = offset - start
         if local >= p.count { return p.terminator.first }
-        return p.text[p.text.index(p.text.startIndex, offsetBy: local)]
+        let text = p.text
+        return text[TextStorage.index(in: text, from: text.startIndex, offsetBy: local)]
     }
 
     // MARK: Editing
@@ -257,6 +259,9 @@ public struct TextStorage: Sendable, Equatable {
     public mutating func replace(_ range: Range<Int>, with string: String) -> Change {
         let lo = max(0, min(count, range.lowerBound)), hi = max(lo, min(count, range.upperBound))
         let (first0, start0) = paragraphIndex(containing: lo)
+        if let change = replaceWithinParagraph(first0, start: start0, (lo - start0)..<(hi - start0), with: string) {
+            return change
+        }
         let (last0, _) = paragraphIndex(containing: hi)
         // The neighbours are re-split too: a "\r" before and a "\n" after join into one "\r\n".
         let first = max(0, first0 - 1), last = min(paragraphCount - 1, last0 + 1)
@@ -270,8 +275,8 @@ public struct TextStorage: Sendable, Equatable {
             i += 1
             if i == blocks[b].paragraphs.count { b += 1; i = 0 }
         }
-        let s = region.index(region.startIndex, offsetBy: lo - regionStart)
-        let e = region.index(s, offsetBy: hi - lo)
+        let s = TextStorage.index(in: region, from: region.startIndex, offsetBy: lo - regionStart)
+        let e = TextStorage.index(in: region, from: s, offsetBy: hi - lo)
         var replacement = TextStorage.paragraphs(of: String(region[..<s]) + string + String(region[e...]))
         // Only the document's last paragraph has no break: a region before it ends with one.
         if last < paragraphCount - 1, replacement.count > 1 { replacement.removeLast() }
@@ -281,6 +286,86 @@ public struct TextStorage: Sendable, Equatable {
 
     /// Inserts at an offset.
     public mutating func insert(_ string: String, at offset: Int) { replace(offset..<offset, with: string) }
+
+    /// Typing's edit: a range of one paragraph's text replaced by text with no line break, leaving
+    /// some text. Only that paragraph changes (a break is a control character, so nothing joins
+    /// across it); nil for any other edit, which `replace` re-splits with the neighbours.
+    private mutating func replaceWithinParagraph(_ index: Int, start: Int, _ local: Range<Int>,
+                                                 with string: String) -> Change? {
+        let (b, i) = locateParagraph(index)
+        let old = blocks[b].paragraphs[i]
+        guard local.upperBound <= old.count, !TextStorage.containsLineBreak(string) else { return nil }
+        var text = old.text
+        let s = TextStorage.index(in: text, from: text.startIndex, offsetBy: local.lowerBound)
+        let e = TextStorage.index(in: text, from: s, offsetBy: local.count)
+        text.replaceSubrange(s..<e, with: string)
+        // An emptied paragraph may bring a "\r" before it and its "\n" together as one break.
+        guard !text.isEmpty else { return nil }
+        let new = Paragraph(text: text, terminator: old.terminator, count: TextStorage.characterCount(text))
+        blocks[b].paragraphs[i] = new
+        blocks[b].length += new.length - old.length
+        count += new.length - old.length
+        return Change(firstParagraph: index, removed: 1, inserted: 1)
+    }
+
+    /// Whether text holds a character `split` breaks paragraphs at.
+    static func containsLineBreak(_ string: String) -> Bool {
+        string.utf8.contains { $0 >= 0x0A && $0 <= 0x0D || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }
+            && string.contains { $0.isNewline }
+    }
+
+    /// The index `offset` characters after `start` in `text` (clamped to its end). Scalars that stand
+    /// alone next to each other are a character each and are stepped over in the UTF-8 bytes; only
+    /// scalars that may join go through Swift's grapheme walk, so typing in a long Vietnamese or
+    /// Korean paragraph does not segment all of it.
+    static func index(in text: String, from start: String.Index, offsetBy offset: Int) -> String.Index {
+        var i = start, remaining = offset
+        while remaining > 0, i < text.endIndex {
+            let from = text.utf8Offset(of: i)
+            if let walked = text.utf8.withContiguousStorageIfAvailable({ walkStandaloneScalars($0, from: from, limit: remaining) }),
+               walked.characters > 0 {
+                i = text.index(utf8Offset: walked.end)
+                remaining -= walked.characters
+            } else {
+                i = text.index(after: i)
+                remaining -= 1
+            }
+        }
+        return i
+    }
+
+    /// Steps through UTF-8 from byte `start`, a character per scalar while a scalar and the one after
+    /// it both stand alone, for at most `limit` characters. Returns the byte it stopped at (before
+    /// the first scalar that may join a neighbour) and the characters passed.
+    static func walkStandaloneScalars(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                      limit: Int) -> (end: Int, characters: Int) {
+        let n = bytes.count
+        /// The scalar value at byte `i` and its length; astral scalars (never alone here) as 0x10000.
+        @inline(__always) func scalar(at i: Int) -> (value: UInt32, length: Int) {
+            let b0 = UInt32(bytes[i])
+            if b0 < 0x80 { return (b0, 1) }
+            if b0 < 0xE0, i + 1 < n { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F, 2) }
+            if b0 < 0xF0, i + 2 < n {
+                return ((b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F, 3)
+            }
+            return (0x10000, 1)
+        }
+        var i = start, characters = 0
+        guard i < n else { return (i, 0) }
+        var current = scalar(at: i)
+        while characters < limit, standsAlone(value: current.value) {
+            let next = i + current.length
+            if next < n {
+                let following = scalar(at: next)
+                guard standsAlone(value: following.value) else { break }
+                current = following
+            }
+            i = next
+            characters += 1
+            if next >= n { break }
+        }
+        return (i, characters)
+    }
 
     // MARK: Private
 
@@ -410,12 +495,11 @@ public struct TextStorage: Sendable, Equatable {
     /// A paragraph's character count: its scalar count when every scalar is one whose grapheme
     /// class is Other (so no two of them join: no marks, joiners, jamo or emoji), else Swift's count.
     static func characterCount(_ text: String) -> Int {
-        var scalars = 0
-        for scalar in text.unicodeScalars {
-            guard standsAlone(scalar) else { return text.count }
-            scalars += 1
+        let walked = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            let (end, characters) = walkStandaloneScalars(bytes, from: 0, limit: .max)
+            return end == bytes.count ? characters : nil
         }
-        return scalars
+        return (walked ?? nil) ?? text.count
     }
 
     /// Scalars of the common scripts that are always a grapheme cluster of their own next to each

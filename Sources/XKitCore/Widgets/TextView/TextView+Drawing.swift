@@ -27,7 +27,7 @@ extension TextView {
             for match in findMatches(inParagraph: index) {
                 for r in rects(match) { context.fill(r.offsetBy(dx: origin.x, dy: origin.y), color: findColor) }
             }
-            if preedit == nil, selection.upperBound > start, selection.lowerBound <= start + storage.paragraphLength(index) {
+            if preedit == nil, !selection.isEmpty, selection.upperBound > start, selection.lowerBound <= start + storage.paragraphLength(index) {
                 for r in rects((selection.lowerBound - start)..<(selection.upperBound - start)) {
                     context.fill(r.offsetBy(dx: origin.x, dy: origin.y), color: selectionColor)
                 }

@@ -30,6 +30,7 @@ extension TextView {
     /// Forgets every layout and estimates all heights again (font, width or whole text changed).
     func resetLayout() {
         layoutState.cache.removeAll()
+        layoutState.advances = nil
         let estimate = heightEstimate
         let heights = storage.paragraphLengths.map { estimate.height(length: $0) }
         layoutState.heights = HeightIndex(heights)
@@ -53,6 +54,7 @@ extension TextView {
             layoutState.cache[index].map { $0.attributedText.string == displayedParagraph(index).text } ?? false
         } : []
         let measuredBefore = range.map { layoutState.measured[$0] ? layoutState.heights[$0] : nil }
+        let layoutsBefore = range.map { layoutState.cache[$0] }
         let estimate = heightEstimate
         let lengths = storage.paragraphLengths(in: change.firstParagraph..<(change.firstParagraph + change.inserted))
         var added = lengths.map { estimate.height(length: $0) }
@@ -74,16 +76,18 @@ extension TextView {
         guard inPlace else { return nil }
         let changed = range.filter { !unchanged.contains($0) }
         guard let first = changed.first, let last = changed.last else {
-            return EditedArea(paragraphs: range.lowerBound..<range.lowerBound, previousHeights: [], previousCaret: previousCaret)
+            return EditedArea(paragraphs: range.lowerBound..<range.lowerBound, previousHeights: [], previousLayouts: [],
+                              previousCaret: previousCaret)
         }
         let rewritten = first..<(last + 1)
-        let offset = first - range.lowerBound
-        return EditedArea(paragraphs: rewritten, previousHeights: Array(measuredBefore[offset..<(offset + rewritten.count)]),
-                          previousCaret: previousCaret)
+        let slots = (first - range.lowerBound)..<(first - range.lowerBound + rewritten.count)
+        return EditedArea(paragraphs: rewritten, previousHeights: Array(measuredBefore[slots]),
+                          previousLayouts: Array(layoutsBefore[slots]), previousCaret: previousCaret)
     }
 
-    /// What to redraw after an edit that kept the paragraph count: the rewritten paragraphs and the
-    /// old caret, and everything below them when a height changed.
+    /// What to redraw after an edit that kept the paragraph count: the lines of the rewritten
+    /// paragraph that changed (or the paragraphs) and both carets, and everything below them when a
+    /// height changed.
     func dirtyRect(after edited: EditedArea) -> Rect {
         let paragraphs = edited.paragraphs
         guard paragraphs.upperBound <= layoutState.heights.count else { return bounds }
@@ -91,8 +95,16 @@ extension TextView {
         let top = paragraphTop(paragraphs.lowerBound)
         let heights = paragraphs.map { layoutState.heights[$0] }
         let height = heights.reduce(0, +)
-        let below = heights == edited.previousHeights ? height : max(height, bounds.maxY - top)
-        return Rect(x: bounds.minX, y: top, width: bounds.width, height: below).union(edited.previousCaret)
+        let carets = edited.previousCaret.union(caretRect)
+        guard heights == edited.previousHeights else {
+            return Rect(x: bounds.minX, y: top, width: bounds.width, height: max(height, bounds.maxY - top)).union(carets)
+        }
+        if paragraphs.count == 1, let old = edited.previousLayouts.first ?? nil {
+            guard let lines = paragraphLayout(paragraphs.lowerBound).changedLineSpan(since: old) else { return carets }
+            return Rect(x: bounds.minX, y: top + lines.lowerBound, width: bounds.width,
+                        height: lines.upperBound - lines.lowerBound).union(carets)
+        }
+        return Rect(x: bounds.minX, y: top, width: bounds.width, height: height).union(carets)
     }
 
     func updateContentSize() {
@@ -114,9 +126,14 @@ extension TextView {
     func paragraphLayout(_ index: Int) -> TextLayout {
         if layoutState.width != wrapWidth { resetLayout() }
         if let cached = layoutState.cache[index] { return cached }
+        let measurer = textMeasurer
+        // Taken out of the state while in use, so its arrays are not shared and grow in place.
+        var advances = layoutState.advances.take() ?? AdvanceCache(measurer: measurer)
+        if !advances.belongs(to: measurer) || advances.isOversized { advances = AdvanceCache(measurer: measurer) }
         let layout = TextLayout(AttributedText(displayedParagraph(index).text, font: font, color: textColor),
-                                maxWidth: wrapWidth, alignment: textAlignment, direction: baseWritingDirection,
-                                measurer: textMeasurer)
+                                maxWidth: wrapWidth, alignment: textAlignment, numberOfLines: 0,
+                                direction: baseWritingDirection, measurer: measurer, cache: &advances)
+        layoutState.advances = advances
         if layoutState.cache.count > 400 { layoutState.cache.removeAll() }
         layoutState.cache[index] = layout
         let height = max(lineHeight, layout.size.height)
@@ -219,6 +236,8 @@ struct EditedArea {
     var paragraphs: Range<Int>
     /// The paragraphs' laid-out heights before the edit; nil where they were only estimated.
     var previousHeights: [Double?]
+    /// The paragraphs' layouts before the edit, where they were laid out, to find the lines that changed.
+    var previousLayouts: [TextLayout?]
     var previousCaret: Rect
 }
 
@@ -229,4 +248,6 @@ struct TextViewLayoutState {
     var total: Double { heights.total }
     var width = 0.0
     var cache: [Int: TextLayout] = [:]
+    /// Advances measured for earlier paragraphs, reused by the next layouts until the font changes.
+    var advances: AdvanceCache?
 }

@@ -226,6 +226,11 @@ open class TextView: ScrollView {
         drawText(in: context)
     }
 
+    open override func textMetricsDidChange() {
+        resetLayout()
+        super.textMetricsDidChange()
+    }
+
     open override func layoutSubviews() {
         if layoutState.width != wrapWidth { resetLayout() }
         super.layoutSubviews()
