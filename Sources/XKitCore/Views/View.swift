@@ -413,8 +413,12 @@ open class View: Responder {
     /// Marks part of the view (in its coordinates) for redrawing.
     public func setNeedsDisplay(_ rect: Rect) {
         guard let window else { return }
-        // Padded for the focus ring, which is drawn just outside the bounds.
-        window.setNeedsDisplay(in: convert(rect, to: nil).insetBy(dx: -4, dy: -4))
+        // Padded for the focus ring, which is drawn just outside the bounds, and for ink overhanging a
+        // line of text above or below. Sideways only at an edge: a line redrawn inside a scroll view
+        // then leaves its scroll bar alone.
+        let left = rect.minX <= bounds.minX + 4 ? 4.0 : 0, right = rect.maxX >= bounds.maxX - 4 ? 4.0 : 0
+        let padded = Rect(x: rect.minX - left, y: rect.minY - 4, width: rect.width + left + right, height: rect.height + 8)
+        window.setNeedsDisplay(in: convert(padded, to: nil))
     }
 
     /// Draws the view's own content in bounds coordinates; the background is already drawn.

@@ -218,7 +218,9 @@ import XKitHeadless
             f.scene.platform.displayPass()
             let dirty = try #require(surface.lastPresentedDirty)
             #expect(dirty.height <= line + 10, "the last line and the focus-ring margin, not the paragraph: \(dirty)")
+            #expect(dirty.maxX <= f.view.verticalScrollBar.frame.minX, "the scroll bar is not redrawn: \(dirty)")
         }
+        #expect(!f.view.verticalScrollBar.isHidden)
         #expect(f.view.storage.string.hasSuffix("word y"))
     }
 }

@@ -101,7 +101,9 @@ extension TextView {
         }
         if paragraphs.count == 1, let old = edited.previousLayouts.first ?? nil {
             guard let lines = paragraphLayout(paragraphs.lowerBound).changedLineSpan(since: old) else { return carets }
-            return Rect(x: bounds.minX, y: top + lines.lowerBound, width: bounds.width,
+            // The text never reaches the scroll bar's lane: leaving it out spares redrawing the bar.
+            let lane = verticalScrollBar.isHidden ? 0 : scrollBarThickness + 2
+            return Rect(x: bounds.minX, y: top + lines.lowerBound, width: bounds.width - lane,
                         height: lines.upperBound - lines.lowerBound).union(carets)
         }
         return Rect(x: bounds.minX, y: top, width: bounds.width, height: height).union(carets)
