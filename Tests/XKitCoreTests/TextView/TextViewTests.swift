@@ -188,6 +188,47 @@ import XKitHeadless
         #expect((surface.lastPresentedDirty?.height ?? 0) >= f.view.bounds.height, "replacing a selection redraws it all")
     }
 
+    /// A paste of a megabyte and more is split off the main actor; keys typed meanwhile land after
+    /// it, in order, and it is one undo step.
+    @Test func aBigPasteIsSplitOffTheMainActorAndKeysTypedMeanwhileFollowIt() async throws {
+        let f = Fixture(measurer: MonospaceMeasurer())
+        f.view.text = "start\r\nend"
+        f.view.selectedRange = 5..<5
+        let line = "Tiếng Việt, русский, 日本語, 한국어\r\n"
+        let big = String(repeating: line, count: TextView.backgroundPasteThreshold / line.utf8.count + 10) + "tail"
+        f.scene.platform.clipboard.contents = big
+        let paste = Task { await f.view.paste(from: .clipboard) }
+        var waits = 0
+        while !f.view.isSplittingPaste, waits < 10_000 { await Task.yield(); waits += 1 }
+        #expect(f.view.isSplittingPaste, "the paste is being split")
+        f.type("XY")
+        f.key(.backspace)
+        #expect(f.view.storage.string == "start\r\nend", "nothing lands before the paste")
+        #expect(await paste.value)
+        #expect(!f.view.isSplittingPaste)
+        #expect(f.view.storage.string == "start" + big + "X\r\nend")
+        #expect(f.view.storage.paragraphCount == big.filter(\.isNewline).count + 2)
+        #expect(f.view.undo() && f.view.undo(), "the Backspace, then the word typed")
+        #expect(f.view.storage.string == "start" + big + "\r\nend")
+        #expect(f.view.undo())
+        #expect(f.view.storage.string == "start\r\nend", "the paste is one step")
+    }
+
+    /// Text replaced while a big paste is split: the paste still lands, split again at once.
+    @Test func aBigPasteIntoTextThatChangedMeanwhileStillLands() async throws {
+        let f = Fixture(measurer: MonospaceMeasurer())
+        f.view.text = "abc"
+        f.view.selectedRange = 3..<3
+        let big = String(repeating: "x\n", count: TextView.backgroundPasteThreshold / 2 + 1)
+        f.scene.platform.clipboard.contents = big
+        let paste = Task { await f.view.paste(from: .clipboard) }
+        var waits = 0
+        while !f.view.isSplittingPaste, waits < 10_000 { await Task.yield(); waits += 1 }
+        f.view.text = "abcdef"
+        #expect(await paste.value)
+        #expect(f.view.storage.string == "abc" + big + "def")
+    }
+
     @Test func eachCharacterIsMeasuredOnceAcrossParagraphsAndEdits() {
         let measurer = FixedAdvanceMeasurer()
         let f = Fixture(measurer: measurer)

@@ -49,7 +49,7 @@ extension TextEditingHost {
             return false
         }
         if pasteHandledElsewhere(string) { return true }
-        insertUserText(string)
+        await insertPastedText(string)
         Trace.emit("pasted", [("id", accessibilityIdentifier.map { JSON.string($0) } ?? .null),
                               ("selection", .string(selection == .primary ? "primary" : "clipboard")), ("bytes", .int(string.utf8.count))])
         return true

@@ -49,6 +49,9 @@ protocol TextEditingHost: View, TextInputClient {
     var pasteLimit: Int? { get }
     /// Offered pasted text first; true when it was handled there and is not to be inserted.
     func pasteHandledElsewhere(_ string: String) -> Bool
+    /// Inserts pasted text at the selection; returns once it is in (a host may prepare a big paste
+    /// off the main actor meanwhile).
+    func insertPastedText(_ string: String) async
     /// The input method's composition, shown in place of the selection (`TextComposition`).
     var preedit: Preedit? { get set }
     /// The caret's rect in bounds coordinates (the composition's caret while composing).
@@ -101,6 +104,9 @@ extension TextEditingHost {
         }
         return true
     }
+
+    /// Pasted text goes in as typed text does (`insertUserText`), at once.
+    func insertPastedText(_ string: String) async { insertUserText(string) }
 
     /// Replaces the selection with `string` as typed: one character typed at a caret continues
     /// the open typing step (coalesced into words); anything longer is a step of its own.

@@ -262,26 +262,83 @@ public struct TextStorage: Sendable, Equatable {
         if let change = replaceWithinParagraph(first0, start: start0, (lo - start0)..<(hi - start0), with: string) {
             return change
         }
-        let (last0, _) = paragraphIndex(containing: hi)
-        // The neighbours are re-split too: a "\r" before and a "\n" after join into one "\r\n".
+        let edit = prepareReplace(lo..<hi, paragraph: first0, start: start0, with: string)
+        return commit(edit, paragraphs: edit.paragraphs())
+    }
+
+    /// An edit cut in three, so a paste too big to split while the UI waits is split elsewhere:
+    /// `prepareReplace` (cheap, on the storage's actor), `paragraphs()` (pure, on any thread), then
+    /// `commit(_:paragraphs:)` while `isCurrent(_:)` holds. `replace` runs the three in a row.
+    struct PreparedEdit: Sendable {
+        /// The paragraphs re-split: the edited ones and a neighbour each side ("\r" + "\n" join).
+        let paragraphRange: ClosedRange<Int>
+        /// Their text before the range, the new text, their text after it.
+        let prefix: String, string: String, suffix: String
+        /// Whether the region ends with a break: it is not the document's last paragraph.
+        let endsWithBreak: Bool
+        /// What the storage held, to check that the edit still applies.
+        let before: [Paragraph]
+        let paragraphCount: Int
+        let count: Int
+
+        /// The region's paragraphs after the edit.
+        func paragraphs() -> [Paragraph] {
+            var replacement = TextStorage.paragraphs(of: prefix + string + suffix)
+            // Only the document's last paragraph has no break: a region before it ends with one.
+            if endsWithBreak, replacement.count > 1 { replacement.removeLast() }
+            return replacement
+        }
+    }
+
+    /// Prepares replacing a character range (clamped) with `string`, for `commit(_:paragraphs:)`.
+    func prepareReplace(_ range: Range<Int>, with string: String) -> PreparedEdit {
+        let lo = max(0, min(count, range.lowerBound)), hi = max(lo, min(count, range.upperBound))
+        let (first0, start0) = paragraphIndex(containing: lo)
+        return prepareReplace(lo..<hi, paragraph: first0, start: start0, with: string)
+    }
+
+    private func prepareReplace(_ range: Range<Int>, paragraph first0: Int, start start0: Int,
+                                with string: String) -> PreparedEdit {
+        let (last0, _) = paragraphIndex(containing: range.upperBound)
         let first = max(0, first0 - 1), last = min(paragraphCount - 1, last0 + 1)
         let regionStart = first < first0 ? start0 - locateParagraphValue(first).length : start0
         var region = ""
+        var before: [Paragraph] = []
         var (b, i) = locateParagraph(first)
         for _ in first...last {
             let p = blocks[b].paragraphs[i]
+            before.append(p)
             region += p.text
             region += p.terminator
             i += 1
             if i == blocks[b].paragraphs.count { b += 1; i = 0 }
         }
-        let s = TextStorage.index(in: region, from: region.startIndex, offsetBy: lo - regionStart)
-        let e = TextStorage.index(in: region, from: s, offsetBy: hi - lo)
-        var replacement = TextStorage.paragraphs(of: String(region[..<s]) + string + String(region[e...]))
-        // Only the document's last paragraph has no break: a region before it ends with one.
-        if last < paragraphCount - 1, replacement.count > 1 { replacement.removeLast() }
-        replaceParagraphs(first..<(last + 1), with: replacement)
-        return Change(firstParagraph: first, removed: last - first + 1, inserted: replacement.count)
+        let s = TextStorage.index(in: region, from: region.startIndex, offsetBy: range.lowerBound - regionStart)
+        let e = TextStorage.index(in: region, from: s, offsetBy: range.count)
+        return PreparedEdit(paragraphRange: first...last, prefix: String(region[..<s]), string: string,
+                            suffix: String(region[e...]), endsWithBreak: last < paragraphCount - 1,
+                            before: before, paragraphCount: paragraphCount, count: count)
+    }
+
+    /// Whether the storage still holds what `edit` was prepared on.
+    func isCurrent(_ edit: PreparedEdit) -> Bool {
+        guard paragraphCount == edit.paragraphCount, count == edit.count else { return false }
+        var (b, i) = locateParagraph(edit.paragraphRange.lowerBound)
+        for p in edit.before {
+            guard b < blocks.count, blocks[b].paragraphs[i] == p else { return false }
+            i += 1
+            if i == blocks[b].paragraphs.count { b += 1; i = 0 }
+        }
+        return true
+    }
+
+    /// Puts a prepared edit's paragraphs in place; `paragraphs` must be `edit.paragraphs()` and
+    /// the storage must be as it was prepared (`isCurrent`).
+    @discardableResult
+    mutating func commit(_ edit: PreparedEdit, paragraphs: [Paragraph]) -> Change {
+        let range = edit.paragraphRange
+        replaceParagraphs(range.lowerBound..<(range.upperBound + 1), with: paragraphs)
+        return Change(firstParagraph: range.lowerBound, removed: range.count, inserted: paragraphs.count)
     }
 
     /// Inserts at an offset.

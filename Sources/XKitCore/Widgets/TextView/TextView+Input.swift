@@ -2,6 +2,11 @@
 extension TextView: TextInputClient {
     func handleKeyDown(_ event: KeyEvent) -> Bool {
         guard event.kind == .down else { return false }
+        // A big paste is being split: keys wait for it, in order, so what is typed lands after it.
+        if backgroundPaste != nil, isFirstResponder {
+            backgroundPaste?.keys.append(event)
+            return true
+        }
         if extensionHandleKey(event) { return true }
         if handleFindKey(event) { return true }
         // Keys the find bar's field leaves come up the chain: only find's own keys apply then.

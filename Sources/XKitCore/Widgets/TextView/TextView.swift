@@ -84,6 +84,8 @@ open class TextView: ScrollView {
     public internal(set) var preedit: Preedit?
 
     var undoHistory = TextUndoHistory<Snapshot>()
+    /// A paste being split into paragraphs off the main actor, with the keys that came meanwhile.
+    var backgroundPaste: BackgroundPaste?
     var layoutState = TextViewLayoutState()
     /// The x the caret keeps across Up and Down, set by horizontal moves.
     var goalX: Double?
@@ -148,8 +150,11 @@ open class TextView: ScrollView {
     @discardableResult
     public func replace(_ range: Range<Int>, with string: String) -> Bool { replace(range, with: string, kind: .other) }
 
+    /// `prepared`: the edit's paragraphs split beforehand (a big paste), used if the text has not
+    /// changed since.
     @discardableResult
-    func replace(_ range: Range<Int>, with string: String, kind: TextEditKind) -> Bool {
+    func replace(_ range: Range<Int>, with string: String, kind: TextEditKind,
+                 prepared: (edit: TextStorage.PreparedEdit, paragraphs: [TextStorage.Paragraph])? = nil) -> Bool {
         guard isEditable else { return false }
         let n = storage.count
         let lo = max(0, min(n, range.lowerBound)), hi = max(lo, min(n, range.upperBound))
@@ -160,7 +165,12 @@ open class TextView: ScrollView {
         // What the edit may leave on screen outside its paragraph: the old caret, a selection, the placeholder.
         let previousCaret = caretRect
         let redrawsAll = hasSelection || before == 0
-        let change = storage.replace(lo..<hi, with: string)
+        let change: TextStorage.Change
+        if let prepared, storage.isCurrent(prepared.edit) {
+            change = storage.commit(prepared.edit, paragraphs: prepared.paragraphs)
+        } else {
+            change = storage.replace(lo..<hi, with: string)
+        }
         // Counting the whole change keeps the caret right when a mark joins the character before it.
         let end = max(lo, min(storage.count, hi + storage.count - before))
         anchor = end; caret = end
