@@ -37,7 +37,17 @@ enum TextParagraphScanner {
         func isContinuation(_ index: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> Bool {
             index < n && p[index] >= lo && p[index] <= hi
         }
+        // Blocks the wide check refused are left to the byte loop up to here.
+        var narrowUntil = 2
         while i < n {
+            if i >= narrowUntil, i + UTF8BlockCheck.Lanes.scalarCount < n {
+                let block = UTF8BlockCheck.accepted(base, at: i)
+                if block.length > 0 {
+                    i += block.length; scalars += block.scalars
+                    continue
+                }
+                narrowUntil = i + UTF8BlockCheck.Lanes.scalarCount
+            }
             let b = p[i]
             if b < 0x80 {
                 if b >= 0x0A && b <= 0x0D {
@@ -105,6 +115,9 @@ enum TextParagraphScanner {
             guard length > 0 else {
                 invalidSequences += 1; simple = false
                 i += bad
+                // The wide check reads the two bytes before a block as the end of well-formed
+                // sequences, so it starts no sooner than two bytes past an invalid one.
+                narrowUntil = max(narrowUntil, i + 2)
                 continue
             }
             if scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029 {
