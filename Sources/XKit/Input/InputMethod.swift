@@ -61,7 +61,7 @@ final class InputMethod {
             return
         }
         // The server XMODIFIERS names may start later: listen for it, and type locally meanwhile.
-        if let modifiers = getenv("XMODIFIERS"), String(cString: modifiers).contains("@im=") {
+        if let modifiers = getenv("XMODIFIERS"), String(cString: modifiers).containsCharacters("@im=") {
             Trace.warn("input method \(String(cString: modifiers)) is not running; waiting for it")
             waitForServer()
         }

@@ -176,8 +176,8 @@ final class LabelInteraction {
                 guard !needle.isEmpty else { continue }
                 let found: [Range<String.Index>]
                 switch occurrence {
-                case .all: found = s.ranges(of: needle)
-                case .first: found = s.firstRange(of: needle).map { [$0] } ?? []
+                case .all: found = s.characterRanges(of: needle)
+                case .first: found = s.characterRanges(of: needle, limit: 1)
                 }
                 for range in found {
                     all.append(Resolved(info: TappableRange(kind: .handler, range: range, text: String(s[range])),

@@ -204,7 +204,7 @@ extension TagInputView {
         for s in suggestions {
             guard !present.containsIgnoringCase(s) else { continue }
             let lower = s.lowercased()
-            if query.isEmpty || lower.hasPrefix(query) { prefixed.append(s) } else if lower.contains(query) { containing.append(s) }
+            if query.isEmpty || lower.hasPrefix(query) { prefixed.append(s) } else if lower.containsCharacters(query) { containing.append(s) }
         }
         return prefixed + containing
     }
