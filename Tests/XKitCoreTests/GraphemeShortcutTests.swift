@@ -25,4 +25,18 @@ import Testing
             #expect(scan.offsets == expected, "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
+
+    /// Every scalar the shortcut calls simple is a character of its own beside every other simple
+    /// scalar kind and beside letters, as Swift segments it (so a scalar added to the list that may
+    /// join, such as a mark or a jamo, fails here).
+    @Test func everySimpleScalarStandsAloneToSwift() {
+        var simple = String.UnicodeScalarView()
+        for v in 0...0xFFFF where v != 0x0A {
+            if let u = Unicode.Scalar(v), GraphemeShortcut.isSimple(u.value) { simple.append(u); simple.append("a") }
+        }
+        let text = String(simple)
+        #expect(text.count == text.unicodeScalars.count)
+        #expect(GraphemeShortcut.isSimple(0x1EC7) && GraphemeShortcut.isSimple(0x41) && !GraphemeShortcut.isSimple(0x0D))
+        #expect(!GraphemeShortcut.isSimple(0x301) && !GraphemeShortcut.isSimple(0x1100) && !GraphemeShortcut.isSimple(0x3099))
+    }
 }

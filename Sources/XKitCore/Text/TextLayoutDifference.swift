@@ -27,6 +27,56 @@ extension TextLayout {
         }
     }
 
+    /// Where on its line an edit's change begins, in layout x, when only one line changed and stayed
+    /// where it was: everything left of it is drawn as before, so typing in the middle of a line
+    /// redraws from the caret on. nil when that cannot be told cheaply and safely: several lines
+    /// changed, the line moved (centred or right-aligned text), or it holds reordered (bidi) or
+    /// shaped text, whose glyphs may change left of the edit.
+    func changedLineLeftEdge(since old: TextLayout) -> Double? {
+        guard lines.count == old.lines.count else { return nil }
+        var index = 0
+        while index < lines.count, drawsLine(index, as: old, line: index) { index += 1 }
+        guard index < lines.count else { return nil }
+        for later in (index + 1)..<lines.count where !drawsLine(later, as: old, line: later) { return nil }
+        let line = lines[index], oldLine = old.lines[index]
+        guard line.start == oldLine.start, line.rect.minX == oldLine.rect.minX,
+              isPlain(line), old.isPlain(oldLine) else { return nil }
+        // The first cluster that differs: in its bytes (the strings' common prefix), its place or width.
+        let prefix = TextLayout.commonUTF8Prefix(attributedText.string, old.attributedText.string)
+        let end = min(line.glyphEnd, oldLine.glyphEnd)
+        var k = line.start
+        while k < end, offsets[k + 1] <= prefix, offsets[k + 1] == old.offsets[k + 1],
+              positions[k] == old.positions[k], advances[k] == old.advances[k] { k += 1 }
+        // Fragments (attribute runs) starting left of it must be the same runs.
+        let x = k < line.glyphEnd ? positions[k] : line.glyphWidth
+        for (f, g) in zip(line.fragments, oldLine.fragments) where min(f.x, g.x) < line.rect.minX + x {
+            guard f.x == g.x, f.attributes == g.attributes, f.range.lowerBound == g.range.lowerBound else { return nil }
+        }
+        return line.rect.minX + x
+    }
+
+    /// Whether a line is drawn left to right from per-character glyphs: no bidi reordering, no
+    /// shaped word, no ellipsis.
+    private func isPlain(_ line: Line) -> Bool {
+        if !levels.isEmpty && levels[line.start..<line.glyphEnd].contains(where: { $0 > 0 }) { return false }
+        if line.fragments.contains(where: { $0.isTruncationEllipsis || $0.isRightToLeft }) { return false }
+        let word = firstWord(endingAfter: line.start)
+        return word >= words.count || words[word].start >= line.glyphEnd
+    }
+
+    /// How many leading UTF-8 bytes two strings share.
+    static func commonUTF8Prefix(_ a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                var i = 0
+                while i < n, x[i] == y[i] { i += 1 }
+                return i
+            }
+        }
+    }
+
     /// Whether line `index` puts the same pixels where `old`'s line `oldIndex` put them: same place,
     /// same fragments with the same text, attributes and direction.
     private func drawsLine(_ index: Int, as old: TextLayout, line oldIndex: Int) -> Bool {

@@ -15,7 +15,9 @@ extension TextLayout {
             let baseline = origin.y + line.baseline
             for fragment in line.fragments {
                 let x = origin.x + fragment.x
-                if x >= clip.maxX || x + fragment.width <= clip.minX { continue }
+                // Ink may overhang a fragment's advance: one next to a narrow clip is drawn too.
+                let ink = fragment.attributes.font.size
+                if x - ink >= clip.maxX || x + fragment.width + ink <= clip.minX { continue }
                 if !words.isEmpty && !fragment.isTruncationEllipsis {
                     drawPieces(of: fragment, in: context, at: Point(x: x, y: baseline), clip: clip)
                 } else if fragment.isRightToLeft {
@@ -85,7 +87,7 @@ extension TextLayout {
     }
 
     /// The index in `words` of the first word ending after cluster `c` (binary search).
-    private func firstWord(endingAfter c: Int) -> Int {
+    func firstWord(endingAfter c: Int) -> Int {
         var lo = 0, hi = words.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -172,8 +172,16 @@ enum UTF8Decoding {
 enum GraphemeShortcut {
     @inline(__always)
     static func isSimple(_ v: UInt32) -> Bool {
+        // ASCII, Latin-1, Latin Extended, IPA and modifier letters, less CR: one test for most text.
+        v < 0x300 ? v != 0x0D : isSimpleBeyondLatin(v)
+    }
+
+    @inline(never)
+    private static func isSimpleBeyondLatin(_ v: UInt32) -> Bool {
         switch v {
-        case 0x00...0x0C, 0x0E...0x2FF: return true          // ASCII, Latin-1, Latin Extended, IPA, modifiers
+        case 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF: return true // kana, CJK ideographs
+        case 0xAC00...0xD7A3: return true                     // Hangul syllables (never followed by jamo here)
+        case 0x1E00...0x1EFF: return true                     // Latin Extended Additional: Vietnamese's precomposed letters
         case 0x370...0x482, 0x48A...0x52F: return true        // Greek, Cyrillic without combining marks
         case 0x5D0...0x5EA, 0x5EF...0x5F4: return true        // Hebrew letters and punctuation, without points
         case 0x60C...0x60F, 0x61B, 0x61D...0x64A: return true // Arabic letters and punctuation, without marks
@@ -183,9 +191,8 @@ enum GraphemeShortcut {
         case 0x904...0x939, 0x958...0x961, 0x964...0x970, 0x972...0x97F: return true
         case 0xE01...0xE30, 0xE32, 0xE3F...0xE46, 0xE4F...0xE5B: return true // Thai, without marks and sara am
         case 0x2000...0x200B, 0x200E...0x206F: return true    // spaces and general punctuation, without ZWNJ/ZWJ
-        case 0x3000...0x3029, 0x3030...0x3096: return true    // CJK symbols, hiragana, without combining marks
-        case 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF: return true // katakana, CJK ideographs
-        case 0xAC00...0xD7A3: return true                     // Hangul syllables (never followed by jamo here)
+        case 0x3000...0x3029, 0x3030...0x3040: return true    // CJK symbols, without combining marks
+        case 0x3400...0x4DBF: return true                     // CJK extension A
         case 0xFF01...0xFF9D, 0xFFE0...0xFFEE: return true    // full-width and half-width forms
         default: return false
         }

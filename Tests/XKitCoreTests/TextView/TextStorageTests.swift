@@ -59,6 +59,25 @@ import Testing
         }
     }
 
+    /// Long runs of common-script text, where the walk goes 32 bytes at a time, with a scalar
+    /// that joins its neighbour wherever a block may end: counts and indices are Swift's.
+    @Test func blockWalkHandsBackAScalarThatJoinsTheNext() {
+        let plain: [String] = ["a", "ễ", "ж", "日", "한", "か", " ", "—", "\u{0}"]
+        let joining: [String] = ["\u{301}", "\u{11A8}", "\u{3099}", "\u{200D}b", "🏽", "\r\n"]
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<400 {
+            var text = ""
+            for _ in 0..<Int.random(in: 20...120, using: &rng) {
+                text += Int.random(in: 0..<12, using: &rng) == 0 ? joining.randomElement(using: &rng) ?? "" : plain.randomElement(using: &rng) ?? ""
+            }
+            #expect(TextStorage.characterCount(text) == text.count, "round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            for offset in Set([0, 1, text.count / 3, text.count / 2, text.count - 1, text.count, Int.random(in: 0...text.count, using: &rng)]) where offset >= 0 {
+                let expected = text.index(text.startIndex, offsetBy: offset)
+                #expect(TextStorage.index(in: text, from: text.startIndex, offsetBy: offset) == expected, "round \(round) at \(offset)")
+            }
+        }
+    }
+
     @Test func invalidUTF8BecomesReplacementCharacters() {
         let s = TextStorage(utf8: [0x61, 0xFF, 0x62, 0x0A, 0xC3], source: "test")
         #expect(s.string == "a\u{FFFD}b\n\u{FFFD}")

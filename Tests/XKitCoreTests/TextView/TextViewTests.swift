@@ -188,6 +188,34 @@ import XKitHeadless
         #expect((surface.lastPresentedDirty?.height ?? 0) >= f.view.bounds.height, "replacing a selection redraws it all")
     }
 
+    /// Typing in the middle of a left-to-right line redraws from the caret on (less the ink margin);
+    /// centred text, whose line moves as it grows, redraws the whole line.
+    @Test func typingInTheMiddleOfALineRedrawsFromTheCaretOn() throws {
+        let f = Fixture(measurer: MonospaceMeasurer())
+        f.view.text = "first line\nsecond line of the note\nthird"
+        f.view.selectedRange = 18..<18
+        f.scene.platform.displayPass()
+        let surface = try #require(f.scene.platform.surface(of: f.scene.window))
+        let caretX = f.view.caretRect.minX
+        f.type("x")
+        f.scene.platform.displayPass()
+        let typed = try #require(surface.lastPresentedDirty)
+        #expect(typed.minX > caretX - f.view.font.size, "from the caret, not the line's start: \(typed), caret at \(caretX)")
+        #expect(typed.minX < caretX - 1, "with room for ink left of the caret")
+        #expect(typed.maxX >= f.view.bounds.width - 20, "to the end of the line, where text moved")
+        f.key(.backspace)
+        f.scene.platform.displayPass()
+        #expect((surface.lastPresentedDirty?.minX ?? 0) > caretX - f.view.font.size, "BackSpace too")
+        #expect(f.view.text == "first line\nsecond line of the note\nthird")
+
+        f.view.textAlignment = .center
+        f.view.selectedRange = 18..<18
+        f.scene.platform.displayPass()
+        f.type("x")
+        f.scene.platform.displayPass()
+        #expect((surface.lastPresentedDirty?.minX ?? 99) <= 4, "a centred line moves as a whole")
+    }
+
     /// A paste of a megabyte and more is split off the main actor; keys typed meanwhile land after
     /// it, in order, and it is one undo step.
     @Test func aBigPasteIsSplitOffTheMainActorAndKeysTypedMeanwhileFollowIt() async throws {

@@ -393,7 +393,8 @@ public struct TextStorage: Sendable, Equatable {
 
     /// Steps through UTF-8 from byte `start`, a character per scalar while a scalar and the one after
     /// it both stand alone, for at most `limit` characters. Returns the byte it stopped at (before
-    /// the first scalar that may join a neighbour) and the characters passed.
+    /// the first scalar that may join a neighbour) and the characters passed. (A 32-byte block may
+    /// also step over control characters other than breaks: each is a character of its own.)
     static func walkStandaloneScalars(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
                                       limit: Int) -> (end: Int, characters: Int) {
         let n = bytes.count
@@ -410,7 +411,22 @@ public struct TextStorage: Sendable, Equatable {
         var i = start, characters = 0
         guard i < n else { return (i, 0) }
         var current = scalar(at: i)
+        var narrowUntil = 2
         while characters < limit, standsAlone(value: current.value) {
+            // 32 bytes at once where the block check takes them and the scalar after them stands
+            // alone too (else the block's last scalar might join it); a refusal goes a block's
+            // length byte by byte before the next try.
+            if i >= narrowUntil, i + UTF8BlockCheck.Lanes.scalarCount < n, let base = bytes.baseAddress {
+                let block = UTF8BlockCheck.accepted(UnsafeRawPointer(base), at: i)
+                let after = block.length > 0 ? scalar(at: i + block.length) : current
+                if block.length > 0, characters + block.scalars <= limit, standsAlone(value: after.value) {
+                    i += block.length
+                    characters += block.scalars
+                    current = after
+                    continue
+                }
+                narrowUntil = i + UTF8BlockCheck.Lanes.scalarCount
+            }
             let next = i + current.length
             if next < n {
                 let following = scalar(at: next)

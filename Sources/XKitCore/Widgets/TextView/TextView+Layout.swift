@@ -100,11 +100,15 @@ extension TextView {
             return Rect(x: bounds.minX, y: top, width: bounds.width, height: max(height, bounds.maxY - top)).union(carets)
         }
         if paragraphs.count == 1, let old = edited.previousLayouts.first ?? nil {
-            guard let lines = paragraphLayout(paragraphs.lowerBound).changedLineSpan(since: old) else { return carets }
+            let layout = paragraphLayout(paragraphs.lowerBound)
+            guard let lines = layout.changedLineSpan(since: old) else { return carets }
             // The text never reaches the scroll bar's lane: leaving it out spares redrawing the bar.
-            let lane = verticalScrollBar.isHidden ? 0 : scrollBarThickness + 2
-            return Rect(x: bounds.minX, y: top + lines.lowerBound, width: bounds.width - lane,
-                        height: lines.upperBound - lines.lowerBound).union(carets)
+            let right = bounds.maxX - (verticalScrollBar.isHidden ? 0 : scrollBarThickness + 2)
+            // Left of where the line changed nothing moved; half an em more covers glyph ink that
+            // overhangs its advance to the left.
+            let left = layout.changedLineLeftEdge(since: old).map { max(bounds.minX, textContainerInset.left + $0 - font.size / 2) }
+            let x = min(left ?? bounds.minX, right)
+            return Rect(x: x, y: top + lines.lowerBound, width: right - x, height: lines.upperBound - lines.lowerBound).union(carets)
         }
         return Rect(x: bounds.minX, y: top, width: bounds.width, height: height).union(carets)
     }
