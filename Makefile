@@ -4,12 +4,18 @@
 #   make docs   builds the API documentation (DocC) as a static site in out/docs
 SWIFT ?= swift
 ARGS ?=
+# Each function in a section of its own, so the link can lay out launch code together (assets/link-order.txt).
+# swiftc skips code generation for an object whose IR is unchanged (the hash in its .swift_modhash),
+# even when code-generation options changed: without -disable-incremental-llvm-codegen, objects of an
+# earlier plain `swift build -c release` would keep their functions in one section.
+RELEASE = $(SWIFT) build -c release -Xswiftc -Xfrontend -Xswiftc -function-sections \
+          -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen
 
 .PHONY: run test build release bench screenshot docs sanitize clean
 
 run:
 	@scripts/ensure-deps.sh run
-	$(SWIFT) build -c release --product xkit-demo
+	$(RELEASE) --product xkit-demo
 	@if [ -z "$$DISPLAY" ]; then \
 	  echo "xkit: no DISPLAY; showing the demo on a private Xvfb and saving out/gallery.png"; \
 	  mkdir -p out; scripts/with-xvfb.sh .build/release/xkit-demo --screenshot out/gallery.png $(ARGS); \
@@ -33,16 +39,16 @@ build:
 	$(SWIFT) build
 
 release:
-	$(SWIFT) build -c release
+	$(RELEASE)
 
 bench:
 	@scripts/ensure-deps.sh bench
-	$(SWIFT) build -c release
+	$(RELEASE)
 	.build/release/xkit-bench $(ARGS)
 
 screenshot:
 	@scripts/ensure-deps.sh run
-	$(SWIFT) build -c release --product xkit-demo
+	$(RELEASE) --product xkit-demo
 	scripts/with-xvfb.sh .build/release/xkit-demo --screenshot assets/screenshots/gallery.png
 
 # No DocC plugin is needed: symbol graphs from the debug build, then the toolchain's docc.
