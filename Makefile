@@ -8,7 +8,7 @@ ARGS ?=
 # swiftc skips code generation for an object whose IR is unchanged (the hash in its .swift_modhash),
 # even when code-generation options changed: without -disable-incremental-llvm-codegen, objects of an
 # earlier plain `swift build -c release` would keep their functions in one section.
-RELEASE = $(SWIFT) build -c release -Xswiftc -Xfrontend -Xswiftc -function-sections \
+RELEASE = scripts/static-libstdcxx.sh && $(SWIFT) build -c release -Xswiftc -Xfrontend -Xswiftc -function-sections \
           -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen
 
 .PHONY: run test build release bench screenshot docs sanitize clean

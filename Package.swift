@@ -11,8 +11,12 @@ import PackageDescription
 /// (`scripts/link-order.sh` makes it; `make release` compiles with `-function-sections` so that each
 /// function can be placed): the kernel maps an executable 64 KB around each page fault, and a launch
 /// that touched a few hundred KB of code spread over 8 MB had 5.4 MB of it resident.
+///
+/// `.build/link` comes first on the library path: `scripts/static-libstdcxx.sh` (run by `make release`)
+/// puts a linker script there that takes libstdc++ from its static archive.
 let lean: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+                  "-L\(Context.packageDirectory)/.build/link",
                   "-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/assets/link-order.txt"],
                  .when(configuration: .release)),
 ]
