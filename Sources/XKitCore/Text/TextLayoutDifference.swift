@@ -1,11 +1,20 @@
 extension TextLayout {
-    /// The vertical span, in layout coordinates, of the lines drawn differently than in `old`; nil
-    /// when every line is drawn the same.
+    /// What an edit changed, found in one comparison of the lines: the vertical span of the lines
+    /// drawn differently, and where on its line the change begins when only one line changed in place.
+    struct LineChange {
+        /// The span, in layout coordinates, of the lines drawn differently than in `old`.
+        var span: ClosedRange<Double>
+        /// The layout x left of which nothing changed (see `changedLineLeftEdge(since:)`); nil when
+        /// the whole width may have.
+        var leftEdge: Double?
+    }
+
+    /// The lines drawn differently than in `old`; nil when every line is drawn the same.
     ///
     /// An edit usually rewraps only its own line: a view that redraws this span instead of the whole
     /// paragraph draws one line per key. Lines are compared from both ends, so when the line count
     /// changed the span runs from the first line that differs to the end of the longer layout.
-    func changedLineSpan(since old: TextLayout) -> ClosedRange<Double>? {
+    func lineChange(since old: TextLayout) -> LineChange? {
         var first = 0
         let common = min(lines.count, old.lines.count)
         while first < common, drawsLine(first, as: old, line: first) { first += 1 }
@@ -19,25 +28,30 @@ extension TextLayout {
             guard range.lowerBound < layout.lines.count else { return nil }
             return layout.lines[range.lowerBound].rect.minY...layout.lines[min(range.upperBound, layout.lines.count - 1)].rect.maxY
         }
+        let changed: ClosedRange<Double>
         switch (span(self, first...max(first, last)), span(old, first...max(first, oldLast))) {
-        case let (new?, old?): return min(new.lowerBound, old.lowerBound)...max(new.upperBound, old.upperBound)
-        case let (new?, nil): return new
-        case let (nil, old?): return old
+        case let (new?, old?): changed = min(new.lowerBound, old.lowerBound)...max(new.upperBound, old.upperBound)
+        case let (new?, nil): changed = new
+        case let (nil, old?): changed = old
         case (nil, nil): return nil
         }
+        // Exactly one line differs when the counts agree and both ends met at it.
+        let single = lines.count == old.lines.count && last == first && oldLast == first
+        return LineChange(span: changed, leftEdge: single ? leftEdge(ofLine: first, since: old) : nil)
     }
+
+    /// The vertical span of `lineChange(since:)`.
+    func changedLineSpan(since old: TextLayout) -> ClosedRange<Double>? { lineChange(since: old)?.span }
 
     /// Where on its line an edit's change begins, in layout x, when only one line changed and stayed
     /// where it was: everything left of it is drawn as before, so typing in the middle of a line
     /// redraws from the caret on. nil when that cannot be told cheaply and safely: several lines
     /// changed, the line moved (centred or right-aligned text), or it holds reordered (bidi) or
     /// shaped text, whose glyphs may change left of the edit.
-    func changedLineLeftEdge(since old: TextLayout) -> Double? {
-        guard lines.count == old.lines.count else { return nil }
-        var index = 0
-        while index < lines.count, drawsLine(index, as: old, line: index) { index += 1 }
-        guard index < lines.count else { return nil }
-        for later in (index + 1)..<lines.count where !drawsLine(later, as: old, line: later) { return nil }
+    func changedLineLeftEdge(since old: TextLayout) -> Double? { lineChange(since: old)?.leftEdge }
+
+    /// `changedLineLeftEdge` for line `index`, the only one that differs from `old`'s.
+    private func leftEdge(ofLine index: Int, since old: TextLayout) -> Double? {
         let line = lines[index], oldLine = old.lines[index]
         guard line.start == oldLine.start, line.rect.minX == oldLine.rect.minX,
               isPlain(line), old.isPlain(oldLine) else { return nil }

@@ -17,6 +17,20 @@ import XKitHeadless
         }
         func type(_ s: String) { for c in s { scene.key(c == "\n" ? .enter : .character(c), text: c == "\n" ? nil : String(c)) } }
         func key(_ k: Key, _ m: Modifiers = []) { scene.key(k, modifiers: m) }
+        /// Sets the text and the caret and draws, so the next present shows only what follows.
+        func show(_ text: String, caret: Int) {
+            view.text = text
+            view.selectedRange = caret..<caret
+            scene.platform.displayPass()
+        }
+        /// Types `s`, draws, and gives the rect the window redrew.
+        func typeAndPresent(_ s: String) -> Rect? {
+            type(s)
+            scene.platform.displayPass()
+            return presented
+        }
+        /// The rect the window redrew last.
+        var presented: Rect? { scene.platform.surface(of: scene.window)?.lastPresentedDirty }
     }
 
     @Test func typingSeveralLinesWithReturnMakesParagraphs() {
@@ -167,53 +181,37 @@ import XKitHeadless
 
     @Test func typingInsideAParagraphRedrawsThatParagraphOnly() throws {
         let f = Fixture(measurer: MonospaceMeasurer())
-        f.view.text = (0..<20).map { "paragraph \($0)" }.joined(separator: "\n")
-        f.view.selectedRange = 14..<14
-        f.scene.platform.displayPass()
-        let surface = try #require(f.scene.platform.surface(of: f.scene.window))
+        f.show((0..<20).map { "paragraph \($0)" }.joined(separator: "\n"), caret: 14)
         let line = f.view.caretRect.height
-        f.type("x")
-        f.scene.platform.displayPass()
-        let typed = try #require(surface.lastPresentedDirty)
+        let typed = try #require(f.typeAndPresent("x"))
         #expect(typed.height <= line + 10, "one line and the focus-ring margin, not the view: \(typed)")
         #expect(f.view.storage.paragraph(1) == "pax" + "ragraph 1")
-        f.type("\n")
-        f.scene.platform.displayPass()
-        let split = try #require(surface.lastPresentedDirty)
+        let split = try #require(f.typeAndPresent("\n"))
         #expect(split.maxY >= f.view.frame.maxY, "a new paragraph moves everything below it: \(split)")
         f.view.selectedRange = 3..<6
         f.scene.platform.displayPass()
-        f.type("y")
-        f.scene.platform.displayPass()
-        #expect((surface.lastPresentedDirty?.height ?? 0) >= f.view.bounds.height, "replacing a selection redraws it all")
+        #expect((f.typeAndPresent("y")?.height ?? 0) >= f.view.bounds.height, "replacing a selection redraws it all")
     }
 
     /// Typing in the middle of a left-to-right line redraws from the caret on (less the ink margin);
     /// centred text, whose line moves as it grows, redraws the whole line.
     @Test func typingInTheMiddleOfALineRedrawsFromTheCaretOn() throws {
         let f = Fixture(measurer: MonospaceMeasurer())
-        f.view.text = "first line\nsecond line of the note\nthird"
-        f.view.selectedRange = 18..<18
-        f.scene.platform.displayPass()
-        let surface = try #require(f.scene.platform.surface(of: f.scene.window))
+        f.show("first line\nsecond line of the note\nthird", caret: 18)
         let caretX = f.view.caretRect.minX
-        f.type("x")
-        f.scene.platform.displayPass()
-        let typed = try #require(surface.lastPresentedDirty)
+        let typed = try #require(f.typeAndPresent("x"))
         #expect(typed.minX > caretX - f.view.font.size, "from the caret, not the line's start: \(typed), caret at \(caretX)")
         #expect(typed.minX < caretX - 1, "with room for ink left of the caret")
         #expect(typed.maxX >= f.view.bounds.width - 20, "to the end of the line, where text moved")
         f.key(.backspace)
         f.scene.platform.displayPass()
-        #expect((surface.lastPresentedDirty?.minX ?? 0) > caretX - f.view.font.size, "BackSpace too")
+        #expect((f.presented?.minX ?? 0) > caretX - f.view.font.size, "BackSpace too")
         #expect(f.view.text == "first line\nsecond line of the note\nthird")
 
         f.view.textAlignment = .center
         f.view.selectedRange = 18..<18
         f.scene.platform.displayPass()
-        f.type("x")
-        f.scene.platform.displayPass()
-        #expect((surface.lastPresentedDirty?.minX ?? 99) <= 4, "a centred line moves as a whole")
+        #expect((f.typeAndPresent("x")?.minX ?? 99) <= 4, "a centred line moves as a whole")
     }
 
     /// A paste of a megabyte and more is split off the main actor; keys typed meanwhile land after

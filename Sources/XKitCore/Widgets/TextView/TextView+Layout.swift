@@ -100,13 +100,13 @@ extension TextView {
             return Rect(x: bounds.minX, y: top, width: bounds.width, height: max(height, bounds.maxY - top)).union(carets)
         }
         if paragraphs.count == 1, let old = edited.previousLayouts.first ?? nil {
-            let layout = paragraphLayout(paragraphs.lowerBound)
-            guard let lines = layout.changedLineSpan(since: old) else { return carets }
+            guard let change = paragraphLayout(paragraphs.lowerBound).lineChange(since: old) else { return carets }
+            let lines = change.span
             // The text never reaches the scroll bar's lane: leaving it out spares redrawing the bar.
             let right = bounds.maxX - (verticalScrollBar.isHidden ? 0 : scrollBarThickness + 2)
             // Left of where the line changed nothing moved; half an em more covers glyph ink that
             // overhangs its advance to the left.
-            let left = layout.changedLineLeftEdge(since: old).map { max(bounds.minX, textContainerInset.left + $0 - font.size / 2) }
+            let left = change.leftEdge.map { max(bounds.minX, textContainerInset.left + $0 - font.size / 2) }
             let x = min(left ?? bounds.minX, right)
             return Rect(x: x, y: top + lines.lowerBound, width: right - x, height: lines.upperBound - lines.lowerBound).union(carets)
         }
