@@ -125,9 +125,35 @@ final class FontFace {
             advance = missingGlyphAdvance
         } else if advance == 0, damagedFonts.contains(index), character == " " {
             advance = missingGlyphAdvance / 2
+        } else {
+            noteInk(info)
         }
         advanceOfCharacter[character] = advance
         return advance
+    }
+
+    /// How far the ink of every glyph measured or shaped here reaches above and below the baseline,
+    /// in device pixels. Layout measures each glyph before it is drawn, so this covers all drawn text.
+    private(set) var inkAbove: Int32 = 0
+    private(set) var inkBelow: Int32 = 0
+
+    /// Widens the ink reach to a glyph (or cluster) with extents `info`, drawn `yOffset` pixels below the baseline.
+    private func noteInk(_ info: XGlyphInfo, yOffset: Int32 = 0) {
+        guard info.width > 0, info.height > 0 else { return }
+        // Xft's extents put the origin `y` pixels below the ink's top.
+        inkAbove = max(inkAbove, Int32(info.y) - yOffset)
+        inkBelow = max(inkBelow, Int32(info.height) - Int32(info.y) + yOffset)
+    }
+
+    /// Widens the ink reach to glyph `id` of `fonts[index]`, drawn about `yOffset` pixels below the
+    /// baseline: a pixel more each way, as shaped offsets are rounded when drawn.
+    private func noteGlyphInk(_ id: UInt32, font index: Int, yOffset: Int32) {
+        var glyph = FT_UInt(id)
+        var info = XGlyphInfo()
+        XftGlyphExtents(display, fonts[index], &glyph, 1, &info)
+        guard info.width > 0, info.height > 0 else { return }
+        noteInk(info, yOffset: yOffset - 1)
+        noteInk(info, yOffset: yOffset + 1)
     }
 
     /// Whether a glyph's extents are those of a drawable glyph: an advance, and ink within a few lines.
@@ -255,6 +281,9 @@ final class FontFace {
             }
             // A colour bitmap font is scaled by its font matrix; HarfBuzz sees the unscaled strike.
             let factor = FontFace.scaleFactor(of: fonts[part.font]) / 64
+            for g in glyphs {
+                noteGlyphInk(g.glyph, font: part.font, yOffset: -FontFace.pixels(g.y_offset, factor * 64))
+            }
             segments.append(ShapedWord.Segment(font: part.font, range: part.range, glyphs: glyphs.map { g in
                 ShapedWord.Glyph(id: g.glyph, cluster: Int(g.cluster), advance: Double(g.x_advance) * factor,
                                  xOffset: Double(g.x_offset) * factor, yOffset: -Double(g.y_offset) * factor)
@@ -303,6 +332,7 @@ final class FontFace {
         for g in out {
             glyphs.append(.init(id: g.glyph, x: FontFace.pixels(pen &+ g.x_offset, factor),
                                 y: -FontFace.pixels(g.y_offset, factor), advance26_6: g.x_advance))
+            noteGlyphInk(g.glyph, font: index, yOffset: -FontFace.pixels(g.y_offset, factor))
             pen &+= g.x_advance
         }
         return ShapedCluster(font: index, glyphs: glyphs, advance: FontFace.pixels(pen, factor))

@@ -93,6 +93,13 @@ public final class FontRegistry: TextMeasurer {
         }
     }
 
+    public nonisolated func inkReach(of font: Font) -> InkReach? {
+        MainActor.assumeIsolated {
+            guard let face = face(for: font) else { return nil }
+            return InkReach(above: Double(face.inkAbove) / scale, below: Double(face.inkBelow) / scale)
+        }
+    }
+
     /// How many HarfBuzz calls the faces opened here have made: the word cache keeps it still across relayouts.
     @_spi(Testing) public var harfBuzzCalls: Int { faces.values.reduce(0) { $0 + $1.harfBuzzCalls } }
 

@@ -88,8 +88,34 @@ public protocol TextMeasurer: AnyObject {
     /// Nil (the default) leaves the word's clusters measured one by one with `advance(of:in:)`.
     /// The result must have one advance per grapheme cluster of `word`.
     func shape(word: Substring, in font: Font, rightToLeft: Bool) -> ShapedWord?
+    /// How far the glyphs measured so far in the font (its fallbacks included) reach from the
+    /// baseline; nil (the default) when the measurer cannot tell.
+    ///
+    /// A view that redraws a few lines of text pads the redraw by what reaches out of the line
+    /// boxes, so it also clears and redraws the neighbours' ink there.
+    func inkReach(of font: Font) -> InkReach?
 }
 
 extension TextMeasurer {
     public func shape(word: Substring, in font: Font, rightToLeft: Bool) -> ShapedWord? { nil }
+    public func inkReach(of font: Font) -> InkReach? { nil }
+}
+
+/// How far glyph ink reaches above and below the baseline, in points.
+public struct InkReach: Hashable, Sendable {
+    /// The most any glyph's ink rises above the baseline.
+    public var above: Double
+    /// The most any glyph's ink falls below the baseline.
+    public var below: Double
+
+    /// Creates a reach from the distances above and below the baseline.
+    public init(above: Double, below: Double) {
+        self.above = above; self.below = below
+    }
+
+    /// How far ink may spill out of a line box laid out with `metrics` (ascent above the baseline,
+    /// descent and leading below it): 0 when it stays inside.
+    public func overhang(beyond metrics: FontMetrics) -> Double {
+        max(0, above - metrics.ascent, below - metrics.descent - metrics.leading)
+    }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 extension TextLayout {
     /// What an edit changed, found in one comparison of the lines: the vertical span of the lines
     /// drawn differently, and where on its line the change begins when only one line changed in place.
@@ -106,9 +108,14 @@ extension TextLayout {
 
     /// Byte equality of two slices (not `==`, which compares canonically and more slowly).
     private static func sameUTF8(_ a: Substring, _ b: Substring) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
+        let count = a.utf8.count
+        guard count == b.utf8.count else { return false }
+        // memcmp: the generic elementsEqual compared a byte per loop turn, a fifth of a key's edit cost.
         let compared = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
+            b.utf8.withContiguousStorageIfAvailable { y in
+                guard let x = x.baseAddress, let y = y.baseAddress else { return count == 0 }
+                return memcmp(x, y, count) == 0
+            }
         }
         return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }

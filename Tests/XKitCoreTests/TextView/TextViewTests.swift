@@ -214,6 +214,43 @@ import XKitHeadless
         #expect((f.typeAndPresent("x")?.minX ?? 99) <= 4, "a centred line moves as a whole")
     }
 
+    /// A measurer whose glyphs reach `reach` from the baseline, as the X backend reports what it measured.
+    final class InkMeasurer: TextMeasurer {
+        let base = MonospaceMeasurer()
+        var reach: InkReach?
+        init(reach: InkReach?) { self.reach = reach }
+        func metrics(for font: Font) -> FontMetrics { base.metrics(for: font) }
+        func advance(of character: Character, in font: Font) -> Double { base.advance(of: character, in: font) }
+        func inkReach(of font: Font) -> InkReach? { reach }
+    }
+
+    /// A key redraws its line padded by what the glyphs reach beyond the line box: nothing when
+    /// they stay inside (the neighbouring lines are not drawn again), all of it when a stack
+    /// reaches into the next line, and 4 points when the measurer cannot tell.
+    @Test func aKeyRedrawsItsLinePaddedByTheInkThatReachesOutOfIt() throws {
+        let measurer = InkMeasurer(reach: nil)
+        let f = Fixture(measurer: measurer)
+        let metrics = measurer.metrics(for: f.view.font)
+        f.show("first line\nsecond line of the note\nthird", caret: 18)
+        let line = f.view.caretRect.height
+        func typedHeight() throws -> Double {
+            f.view.selectedRange = 18..<18
+            f.scene.platform.displayPass()
+            let height = try #require(f.typeAndPresent("x")).height
+            f.key(.backspace)
+            f.scene.platform.displayPass()
+            return height
+        }
+        #expect(try typedHeight() == line + 8, "unknown ink: 4 points each way")
+        measurer.reach = InkReach(above: metrics.ascent - 1, below: metrics.descent)
+        #expect(try typedHeight() == line, "ink inside the line box: the line alone")
+        measurer.reach = InkReach(above: metrics.ascent, below: metrics.descent + 6.5)
+        #expect(try typedHeight() == line + 14, "a stack 6.5 points below the box: 7 points each way")
+        #expect(InkReach(above: 20, below: 2).overhang(beyond: metrics) == 20 - metrics.ascent)
+        #expect(InkReach(above: 1, below: metrics.descent + 3).overhang(beyond: FontMetrics(ascent: 10, descent: metrics.descent, leading: 1)) == 2,
+                "leading counts as room below the baseline")
+    }
+
     /// A paste of a megabyte and more is split off the main actor; keys typed meanwhile land after
     /// it, in order, and it is one undo step.
     @Test func aBigPasteIsSplitOffTheMainActorAndKeysTypedMeanwhileFollowIt() async throws {

@@ -113,6 +113,14 @@ extension TextView {
         return Rect(x: bounds.minX, y: top, width: bounds.width, height: height).union(carets)
     }
 
+    /// How far the text's glyphs may reach out of their line boxes: a redraw of some lines is padded
+    /// by it, so it also repaints the ink of the lines next to them. What the font's glyphs measured
+    /// so far need (all text is measured before it is drawn), or 4 points when the measurer cannot tell.
+    var inkOverhang: Double {
+        guard let reach = textMeasurer.inkReach(of: font) else { return 4 }
+        return reach.overhang(beyond: textMeasurer.metrics(for: font)).rounded(.up)
+    }
+
     func updateContentSize() {
         let size = Size(width: bounds.width, height: layoutState.total + textContainerInset.top + textContainerInset.bottom)
         if contentSize != size { contentSize = size }

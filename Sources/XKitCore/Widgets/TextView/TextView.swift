@@ -197,7 +197,11 @@ open class TextView: ScrollView {
         let hadMatches = !findMatches.isEmpty
         findMatches.removeAll()
         scrollCaretIntoView()
-        if let edited, !hadMatches { setNeedsDisplay(dirtyRect(after: edited)) } else { setNeedsDisplay() }
+        if let edited, !hadMatches {
+            setNeedsDisplay(dirtyRect(after: edited), inkOverhang: inkOverhang)
+        } else {
+            setNeedsDisplay()
+        }
         markTraceChanged()
         delegate?.textViewDidChange(self)
     }
