@@ -55,6 +55,9 @@ struct AdvanceCache {
 
     init(measurer: TextMeasurer) { self.measurer = measurer }
 
+    /// The identity of the measurer the advances come from.
+    var measurerID: ObjectIdentifier { ObjectIdentifier(measurer) }
+
     /// Whether the cache was made for `measurer`.
     func belongs(to measurer: TextMeasurer) -> Bool { self.measurer === measurer }
 

@@ -41,6 +41,8 @@ public final class TextLayout: Sendable {
     let visualOrder: [Int]
     /// The shaped words, by first cluster; drawing draws their glyphs (empty for simple text).
     let words: [WordSpan]
+    /// What the next layout after an edit may take from this one's scan (plain text only).
+    let reusableScan: ReusableScan?
 
     /// Lays out text.
     ///
@@ -59,13 +61,16 @@ public final class TextLayout: Sendable {
     /// Lays out text with advances kept from earlier layouts (`cache` must come from `measurer`), so
     /// a view that lays out many paragraphs in one font measures each character once, not once per
     /// paragraph and edit.
+    ///
+    /// With `old`, a layout of the text before an edit with the same measurer, plain text is scanned
+    /// again only around the change (`TextScan.init(_:editing:cache:)`).
     init(_ text: AttributedText, maxWidth: Double, alignment: TextAlignment, numberOfLines: Int,
-         direction: TextDirection?, measurer: TextMeasurer, cache: inout AdvanceCache) {
+         direction: TextDirection?, measurer: TextMeasurer, cache: inout AdvanceCache, editing old: TextLayout? = nil) {
         attributedText = text
         self.maxWidth = maxWidth
         self.alignment = alignment
         self.numberOfLines = max(0, numberOfLines)
-        var scan = TextScan(text, cache: &cache)
+        var scan = old.flatMap { TextScan(text, editing: $0, cache: &cache) } ?? TextScan(text, cache: &cache)
         segmenter = measurer.textSegmenter
         if scan.needsSegmenter && !(segmenter is BasicTextSegmenter) { scan.applyLineBreaks(of: text.string, segmenter: segmenter) }
         if scan.mayHoldURL { URLLineBreaks.apply(to: &scan, string: text.string) }
@@ -79,6 +84,7 @@ public final class TextLayout: Sendable {
                                           maxWidth: maxWidth, alignment: alignment, bidi: bidi)
         offsets = scan.offsets
         advances = scan.advances
+        reusableScan = ReusableScan(scan, measurer: cache.measurerID)
         positions = built.positions
         levels = bidi?.levels ?? []
         paragraphLevels = bidi?.paragraphLevels ?? []

@@ -38,23 +38,76 @@ struct TextScan {
         if scanned == nil { offsets = [0] } // unreachable: a contiguous string always gives its storage
     }
 
+    /// The scan of `text`, an edit of the text `old` laid out: the clusters before the change and
+    /// after it are `old`'s, and only the bytes around the change are scanned again. Nil where a
+    /// partial scan could differ from a full one: when either text has several attribute runs, or
+    /// needs Unicode line breaking, shaping or URL breaks (which look at the whole text).
+    init?(_ text: AttributedText, editing old: TextLayout, cache: inout AdvanceCache) {
+        guard let reused = old.reusableScan, reused.measurer == cache.measurerID, text.runs.count <= 1,
+              (text.runs.first?.attributes ?? TextAttributes()) == reused.attributes else { return nil }
+        var string = text.string, oldString = old.attributedText.string
+        runAttributes = [reused.attributes]
+        runFonts = [cache.id(for: reused.attributes.font)]
+        string.makeContiguousUTF8()
+        oldString.makeContiguousUTF8()
+        let scanned: Bool? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            oldString.utf8.withContiguousStorageIfAvailable { oldBytes in
+                rescan(string, bytes: bytes, old: oldBytes, layout: old, flags: reused.flags, cache: &cache)
+            } ?? false
+        }
+        guard scanned == true, !needsSegmenter, !hasComplex, !mayHoldURL else { return nil }
+    }
+
+    private mutating func rescan(_ string: String, bytes: UnsafeBufferPointer<UInt8>, old: UnsafeBufferPointer<UInt8>,
+                                 layout: TextLayout, flags oldFlags: [UInt8], cache: inout AdvanceCache) -> Bool {
+        let n = bytes.count, m = old.count, shorter = min(n, m)
+        var prefix = 0
+        while prefix < shorter && bytes[prefix] == old[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && bytes[n - 1 - suffix] == old[m - 1 - suffix] { suffix += 1 }
+        let oldOffsets = layout.offsets
+        let oldCount = layout.advances.count
+        guard oldOffsets.count == oldCount + 1, oldFlags.count == oldCount else { return false }
+        // Two clusters before the first the change touches: the boundary there lies between two
+        // unchanged single scalars (the old text had no longer clusters), and a URL's "://" that
+        // the change completes starts at most two bytes before it.
+        var touched = 0
+        while touched < oldCount && oldOffsets[touched + 1] <= prefix { touched += 1 }
+        let restart = max(0, touched - 2)
+        offsets.append(contentsOf: oldOffsets[0..<restart])
+        advances.append(contentsOf: layout.advances[0..<restart])
+        flags.append(contentsOf: oldFlags[0..<restart])
+        runStarts = [0]
+        // Past the change, four bytes on ("www." looks three back), a cluster start the old scan
+        // shared begins the same clusters: a cluster's end depends only on the bytes from its start.
+        let tail = ReusedTail(offsets: oldOffsets, advances: layout.advances, flags: oldFlags,
+                              delta: n - m, from: n - suffix + 4)
+        scan(string, bytes: bytes, runEnds: [Int.max], cache: &cache, from: oldOffsets[restart], tail: tail)
+        return true
+    }
+
+    /// Scans `bytes` from `start` (a cluster boundary; the clusters before it are already in place).
+    /// With a `tail`, it stops at the first cluster start from `tail.from` on where the old scan
+    /// also had one, and takes the old scan's clusters from there.
     private mutating func scan(_ string: String, bytes: UnsafeBufferPointer<UInt8>, runEnds: [Int],
-                               cache: inout AdvanceCache) {
+                               cache: inout AdvanceCache, from start: Int = 0, tail: ReusedTail? = nil) {
         let n = bytes.count
         // Scalars bound clusters from above, and equal them for most text: reserve once.
-        var scalarCount = 0
-        for b in bytes where b & 0xC0 != 0x80 { scalarCount &+= 1 }
+        var scalarCount = offsets.count
+        for b in bytes[start...] where b & 0xC0 != 0x80 { scalarCount &+= 1 }
         offsets.reserveCapacity(scalarCount + 1)
         advances.reserveCapacity(scalarCount)
         flags.reserveCapacity(scalarCount)
-        runStarts.append(0)
+        if runStarts.isEmpty { runStarts.append(0) }
 
         var needs = false, complex = false, url = false
         var run = 0
         var runEnd = runEnds[0]
         var font = runFonts[0]
-        var p = 0
-        var a = n > 0 ? UTF8Decoding.scalar(in: bytes, at: p) : (value: 0, length: 0)
+        var p = start
+        var a = p < n ? UTF8Decoding.scalar(in: bytes, at: p) : (value: 0, length: 0)
+        let syncFrom = tail?.from ?? Int.max
+        var oldCluster = 0
         while p < n {
             // A cluster belongs to the run holding its first byte, so runs split only between clusters.
             while p >= runEnd && run + 1 < runEnds.count {
@@ -62,6 +115,10 @@ struct TextScan {
                 runEnd = runEnds[run]
                 font = runFonts[run]
                 runStarts.append(advances.count)
+            }
+            if p >= syncFrom, let tail, tail.takeClusters(from: p, into: &self, searchingFrom: &oldCluster) {
+                p = n
+                break
             }
             let q = p &+ a.length
             var end = q
@@ -99,6 +156,27 @@ struct TextScan {
         needsSegmenter = needs
         hasComplex = complex
         mayHoldURL = url
+    }
+
+    /// The old scan's clusters after an edit, `delta` bytes from where they are now.
+    struct ReusedTail {
+        let offsets: [Int]
+        let advances: [Double]
+        let flags: [UInt8]
+        let delta: Int
+        /// The first byte (in the new text) at which the old clusters may be taken.
+        let from: Int
+
+        /// Appends the old clusters from the one that starts at new byte `p`, if one does, to `scan`.
+        func takeClusters(from p: Int, into scan: inout TextScan, searchingFrom j: inout Int) -> Bool {
+            let old = p - delta
+            while j < advances.count && offsets[j] < old { j += 1 }
+            guard j < advances.count, offsets[j] == old else { return false }
+            scan.offsets.append(contentsOf: offsets[j..<advances.count].lazy.map { $0 + delta })
+            scan.advances.append(contentsOf: advances[j...])
+            scan.flags.append(contentsOf: flags[j...])
+            return true
+        }
     }
 
     /// Where the cluster that starts with scalar `first` ends, its `second` scalar starting at byte `q`.
@@ -146,6 +224,25 @@ struct TextScan {
         while r > 0 && runStarts[r] > i { r -= 1 }
         while r + 1 < runStarts.count && runStarts[r + 1] <= i { r += 1 }
         return r
+    }
+}
+
+/// What a layout of plain text keeps of its scan, so the layout after an edit scans only around it.
+struct ReusableScan {
+    /// The line-breaking flags of each cluster.
+    var flags: [UInt8]
+    /// The attributes of the text's one run.
+    var attributes: TextAttributes
+    /// The measurer the advances came from.
+    var measurer: ObjectIdentifier
+
+    /// What `scan` leaves to reuse, or nil when its text is not plain: several runs, or Unicode line
+    /// breaking, shaping or URL breaks needed.
+    init?(_ scan: TextScan, measurer: ObjectIdentifier) {
+        guard scan.runAttributes.count == 1, !scan.needsSegmenter, !scan.hasComplex, !scan.mayHoldURL else { return nil }
+        flags = scan.flags
+        attributes = scan.runAttributes[0]
+        self.measurer = measurer
     }
 }
 

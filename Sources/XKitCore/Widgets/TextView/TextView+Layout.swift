@@ -30,6 +30,7 @@ extension TextView {
     /// Forgets every layout and estimates all heights again (font, width or whole text changed).
     func resetLayout() {
         layoutState.cache.removeAll()
+        layoutState.beforeEdit.removeAll()
         layoutState.advances = nil
         let estimate = heightEstimate
         let heights = storage.paragraphLengths.map { estimate.height(length: $0) }
@@ -73,7 +74,11 @@ extension TextView {
         }
         layoutState.cache = kept
         updateContentSize()
+        layoutState.beforeEdit.removeAll()
         guard inPlace else { return nil }
+        for (k, layout) in layoutsBefore.enumerated() where !unchanged.contains(range.lowerBound + k) {
+            if let layout { layoutState.beforeEdit[range.lowerBound + k] = layout }
+        }
         let changed = range.filter { !unchanged.contains($0) }
         guard let first = changed.first, let last = changed.last else {
             return EditedArea(paragraphs: range.lowerBound..<range.lowerBound, previousHeights: [], previousLayouts: [],
@@ -144,9 +149,11 @@ extension TextView {
         // Taken out of the state while in use, so its arrays are not shared and grow in place.
         var advances = layoutState.advances.take() ?? AdvanceCache(measurer: measurer)
         if !advances.belongs(to: measurer) || advances.isOversized { advances = AdvanceCache(measurer: measurer) }
+        // After an edit, its text is scanned again only around the change.
         let layout = TextLayout(AttributedText(displayedParagraph(index).text, font: font, color: textColor),
                                 maxWidth: wrapWidth, alignment: textAlignment, numberOfLines: 0,
-                                direction: baseWritingDirection, measurer: measurer, cache: &advances)
+                                direction: baseWritingDirection, measurer: measurer, cache: &advances,
+                                editing: layoutState.beforeEdit.removeValue(forKey: index))
         layoutState.advances = advances
         if layoutState.cache.count > 400 { layoutState.cache.removeAll() }
         layoutState.cache[index] = layout
@@ -262,6 +269,9 @@ struct TextViewLayoutState {
     var total: Double { heights.total }
     var width = 0.0
     var cache: [Int: TextLayout] = [:]
+    /// The layouts of paragraphs an edit just changed, from before it: the next layout of each
+    /// reuses its scan away from the change.
+    var beforeEdit: [Int: TextLayout] = [:]
     /// Advances measured for earlier paragraphs, reused by the next layouts until the font changes.
     var advances: AdvanceCache?
 }
