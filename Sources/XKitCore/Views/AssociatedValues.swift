@@ -29,6 +29,9 @@ struct AssociatedValues {
         set { storage[key.id] = newValue }
     }
 
+    /// Whether no value is stored at all.
+    var isEmpty: Bool { storage.isEmpty }
+
     /// Whether a value was stored for the key.
     func contains<Value>(_ key: AssociatedKey<Value>) -> Bool { storage[key.id] != nil }
 

@@ -67,6 +67,10 @@ extension View {
 
     /// `inherited` with this view's own style and direction overrides applied.
     func ownTraits(inheriting inherited: TraitCollection) -> TraitCollection {
+        // Every trait walk asks each ancestor, and most override nothing: a typed read costs a
+        // dynamic cast, a presence check does not.
+        if associatedValues.isEmpty { return inherited }
+        guard associatedValues.contains(View.styleKey) || associatedValues.contains(View.semanticKey) else { return inherited }
         var traits = inherited.overriding(associatedValues[View.styleKey])
         switch associatedValues[View.semanticKey] {
         case .forceLeftToRight: traits.layoutDirection = .leftToRight

@@ -90,6 +90,8 @@ open class TextField: Control {
     var caretBlinkTimer: Cancellable?
     var caretLastActivity = 0.0
     var cachedLayoutMeasurer: ObjectIdentifier?
+    /// Advances measured for the field's earlier layouts, reused by the next until the font changes.
+    var advanceCache: AdvanceCache?
     var clicks = MultiClickCounter()
     var isDragging = false
     var pointerSelection = PointerSelection()
@@ -142,8 +144,14 @@ open class TextField: Control {
     public var textLayout: TextLayout {
         let m = measurer
         if let cachedLayout, cachedLayoutMeasurer == ObjectIdentifier(m) { return cachedLayout }
-        let layout = TextLayout(AttributedText(displayedText, font: font, color: textColor),
-                                direction: baseWritingDirection, measurer: m)
+        // Advances kept from the last layout: a key lays out the field again, and a fresh cache
+        // would ask the measurer for the font and every character once more.
+        var advances = advanceCache.take() ?? AdvanceCache(measurer: m)
+        if !advances.belongs(to: m) || advances.isOversized { advances = AdvanceCache(measurer: m) }
+        let layout = TextLayout(AttributedText(displayedText, font: font, color: textColor), maxWidth: .infinity,
+                                alignment: .left, numberOfLines: 0, direction: baseWritingDirection, measurer: m,
+                                cache: &advances)
+        advanceCache = advances
         cachedLayout = layout
         cachedLayoutMeasurer = ObjectIdentifier(m)
         return layout
@@ -223,6 +231,7 @@ open class TextField: Control {
 
     open override func textMetricsDidChange() {
         cachedLayout = nil
+        advanceCache = nil
         super.textMetricsDidChange()
     }
 
