@@ -70,6 +70,12 @@ import Testing
             #expect(TextScan(AttributedText(edited, font: .system), editing: plain, cache: &cache) == nil, "\(edited)")
         }
         #expect(layout("see http://x", measurer: measurer).reusableScan == nil, "a URL's breaks look at the whole text")
+        for (before, after) in [("see www", "see www."), ("see http:/", "see http://"), ("see ww.x", "see www.x")] {
+            let old = layout(before, measurer: measurer)
+            #expect(old.reusableScan != nil)
+            #expect(TextScan(AttributedText(after, font: .system), editing: old, cache: &cache) == nil,
+                    "\(after): the edit completes a URL's marker")
+        }
         var other = AdvanceCache(measurer: ScalarWidthMeasurer())
         #expect(TextScan(AttributedText("plain words there", font: .system), editing: plain, cache: &other) == nil,
                 "advances from another measurer are not taken")

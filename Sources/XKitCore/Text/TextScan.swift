@@ -65,49 +65,55 @@ struct TextScan {
         while prefix < shorter && bytes[prefix] == old[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < shorter - prefix && bytes[n - 1 - suffix] == old[m - 1 - suffix] { suffix += 1 }
-        let oldOffsets = layout.offsets
-        let oldCount = layout.advances.count
+        let oldOffsets = layout.offsets, oldAdvances = layout.advances
+        let oldCount = oldAdvances.count, delta = n - m
         guard oldOffsets.count == oldCount + 1, oldFlags.count == oldCount else { return false }
-        // Two clusters before the first the change touches: the boundary there lies between two
-        // unchanged single scalars (the old text had no longer clusters), and a URL's "://" that
-        // the change completes starts at most two bytes before it.
+        // Three clusters before the first the change touches: the boundary there lies between two
+        // unchanged single scalars (the old text had no longer clusters), and the "www" before a
+        // "." the change brings, or the ":" of a "://" it completes, is scanned again with it.
         var touched = 0
         while touched < oldCount && oldOffsets[touched + 1] <= prefix { touched += 1 }
-        let restart = max(0, touched - 2)
-        offsets.append(contentsOf: oldOffsets[0..<restart])
-        advances.append(contentsOf: layout.advances[0..<restart])
-        flags.append(contentsOf: oldFlags[0..<restart])
+        let restart = max(0, touched - 3)
+        // The first old cluster four bytes or more past the change: the scalars on both sides of its
+        // start are unchanged, so it starts a cluster in the new text too, and so does each after it.
+        var resume = touched
+        while resume < oldCount && oldOffsets[resume] < m - suffix + 4 { resume += 1 }
+        let from = oldOffsets[restart], to = resume < oldCount ? oldOffsets[resume] + delta : n
+        guard from <= to else { return false }
+        let middle = TextScan(AttributedText(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self),
+                                             attributes: runAttributes[0]), cache: &cache)
+        guard middle.offsets.last == to - from else { return false }
+        needsSegmenter = middle.needsSegmenter
+        hasComplex = middle.hasComplex
+        mayHoldURL = middle.mayHoldURL
+        offsets = Array(oldOffsets[0..<restart])
+        offsets.reserveCapacity(oldCount + middle.count + 1)
+        offsets.append(contentsOf: middle.offsets.dropLast().lazy.map { $0 + from })
+        offsets.append(contentsOf: oldOffsets[resume..<oldCount].lazy.map { $0 + delta })
+        offsets.append(n)
+        advances = Array(oldAdvances[0..<restart]) + middle.advances + oldAdvances[resume...]
+        flags = Array(oldFlags[0..<restart]) + middle.flags + oldFlags[resume...]
         runStarts = [0]
-        // Past the change, four bytes on ("www." looks three back), a cluster start the old scan
-        // shared begins the same clusters: a cluster's end depends only on the bytes from its start.
-        let tail = ReusedTail(offsets: oldOffsets, advances: layout.advances, flags: oldFlags,
-                              delta: n - m, from: n - suffix + 4)
-        scan(string, bytes: bytes, runEnds: [Int.max], cache: &cache, from: oldOffsets[restart], tail: tail)
         return true
     }
 
-    /// Scans `bytes` from `start` (a cluster boundary; the clusters before it are already in place).
-    /// With a `tail`, it stops at the first cluster start from `tail.from` on where the old scan
-    /// also had one, and takes the old scan's clusters from there.
     private mutating func scan(_ string: String, bytes: UnsafeBufferPointer<UInt8>, runEnds: [Int],
-                               cache: inout AdvanceCache, from start: Int = 0, tail: ReusedTail? = nil) {
+                               cache: inout AdvanceCache) {
         let n = bytes.count
         // Scalars bound clusters from above, and equal them for most text: reserve once.
-        var scalarCount = offsets.count
-        for b in bytes[start...] where b & 0xC0 != 0x80 { scalarCount &+= 1 }
+        var scalarCount = 0
+        for b in bytes where b & 0xC0 != 0x80 { scalarCount &+= 1 }
         offsets.reserveCapacity(scalarCount + 1)
         advances.reserveCapacity(scalarCount)
         flags.reserveCapacity(scalarCount)
-        if runStarts.isEmpty { runStarts.append(0) }
+        runStarts.append(0)
 
         var needs = false, complex = false, url = false
         var run = 0
         var runEnd = runEnds[0]
         var font = runFonts[0]
-        var p = start
-        var a = p < n ? UTF8Decoding.scalar(in: bytes, at: p) : (value: 0, length: 0)
-        let syncFrom = tail?.from ?? Int.max
-        var oldCluster = 0
+        var p = 0
+        var a = n > 0 ? UTF8Decoding.scalar(in: bytes, at: p) : (value: 0, length: 0)
         while p < n {
             // A cluster belongs to the run holding its first byte, so runs split only between clusters.
             while p >= runEnd && run + 1 < runEnds.count {
@@ -115,10 +121,6 @@ struct TextScan {
                 runEnd = runEnds[run]
                 font = runFonts[run]
                 runStarts.append(advances.count)
-            }
-            if p >= syncFrom, let tail, tail.takeClusters(from: p, into: &self, searchingFrom: &oldCluster) {
-                p = n
-                break
             }
             let q = p &+ a.length
             var end = q
@@ -156,27 +158,6 @@ struct TextScan {
         needsSegmenter = needs
         hasComplex = complex
         mayHoldURL = url
-    }
-
-    /// The old scan's clusters after an edit, `delta` bytes from where they are now.
-    struct ReusedTail {
-        let offsets: [Int]
-        let advances: [Double]
-        let flags: [UInt8]
-        let delta: Int
-        /// The first byte (in the new text) at which the old clusters may be taken.
-        let from: Int
-
-        /// Appends the old clusters from the one that starts at new byte `p`, if one does, to `scan`.
-        func takeClusters(from p: Int, into scan: inout TextScan, searchingFrom j: inout Int) -> Bool {
-            let old = p - delta
-            while j < advances.count && offsets[j] < old { j += 1 }
-            guard j < advances.count, offsets[j] == old else { return false }
-            scan.offsets.append(contentsOf: offsets[j..<advances.count].lazy.map { $0 + delta })
-            scan.advances.append(contentsOf: advances[j...])
-            scan.flags.append(contentsOf: flags[j...])
-            return true
-        }
     }
 
     /// Where the cluster that starts with scalar `first` ends, its `second` scalar starting at byte `q`.
