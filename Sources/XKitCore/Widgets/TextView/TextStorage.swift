@@ -188,17 +188,21 @@ public struct TextStorage: Sendable, Equatable {
     /// the paragraph it ends.
     public func paragraphIndex(containing offset: Int) -> (index: Int, start: Int) {
         let target = max(0, min(count, offset))
-        var start = 0, index = 0
-        for (bi, block) in blocks.enumerated() {
-            if target < start + block.length || bi == blocks.count - 1 {
-                for (pi, p) in block.paragraphs.enumerated() {
-                    if target < start + p.length || pi == block.paragraphs.count - 1 { return (index, start) }
-                    start += p.length
-                    index += 1
-                }
-            }
-            start += block.length
-            index += block.paragraphs.count
+        var start = 0, index = 0, b = 0
+        // By index, not `for block in blocks`: a copied block retains and releases its paragraphs,
+        // and a caret near the end of a long document passes every block several times a key.
+        while b < blocks.count - 1 && target >= start + blocks[b].length {
+            start += blocks[b].length
+            index += blocks[b].paragraphs.count
+            b += 1
+        }
+        guard b < blocks.count else { return (0, 0) }
+        let last = blocks[b].paragraphs.count - 1
+        for pi in 0..<max(0, last + 1) {
+            let length = blocks[b].paragraphs[pi].length
+            if target < start + length || pi == last { return (index, start) }
+            start += length
+            index += 1
         }
         return (0, 0)
     }
@@ -381,9 +385,10 @@ public struct TextStorage: Sendable, Equatable {
     /// The block and position within it of paragraph `index` (clamped).
     func locateParagraph(_ index: Int) -> (block: Int, index: Int) {
         var remaining = max(0, min(paragraphCount - 1, index))
-        for (b, block) in blocks.enumerated() {
-            if remaining < block.paragraphs.count { return (b, remaining) }
-            remaining -= block.paragraphs.count
+        for b in blocks.indices {
+            let count = blocks[b].paragraphs.count
+            if remaining < count { return (b, remaining) }
+            remaining -= count
         }
         return (max(0, blocks.count - 1), 0)
     }
