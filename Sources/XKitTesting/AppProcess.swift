@@ -64,6 +64,8 @@ public final class AppProcess: @unchecked Sendable {
     public let arguments: [String]
     public var pid: pid_t { child.pid }
     private let child: ChildProcess
+    /// The display the app was started on.
+    let display: String?
     private let condition = NSCondition()
     private var _events: [TraceEvent] = []
     private var _otherLines: [String] = []
@@ -109,6 +111,7 @@ public final class AppProcess: @unchecked Sendable {
         for (k, v) in environment { env[k] = v }
         self.executable = path
         self.arguments = arguments
+        self.display = env["DISPLAY"]
         child = try ChildProcess.spawn([path] + arguments, environment: env, stdin: .null, stdout: .pipe, stderr: .pipe)
         startReader(fd: child.stdoutFD, isStderr: false)
         startReader(fd: child.stderrFD, isStderr: true)
@@ -159,7 +162,8 @@ public final class AppProcess: @unchecked Sendable {
                 throw XKitTestingError("\(URL(fileURLWithPath: executable).lastPathComponent) exited (status \(child.exitStatus.map(String.init) ?? "?")) before trace event \(name.debugDescription).\n\(tailLocked())")
             }
             if !condition.wait(until: deadline) && Date() >= deadline {
-                throw XKitTestingError("timed out after \(timeout) s waiting for trace event \(name.debugDescription).\n\(tailLocked())")
+                let xState = name == "window.mapped" ? "\n" + mapDiagnosis(display: display) : ""
+                throw XKitTestingError("timed out after \(timeout) s waiting for trace event \(name.debugDescription).\n\(tailLocked())\(xState)")
             }
         }
     }

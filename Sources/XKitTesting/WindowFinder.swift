@@ -21,6 +21,17 @@ public final class WindowFinder: @unchecked Sendable {
         children(of: connection.root).map { clientWindow(in: $0) ?? $0 }
     }
 
+    /// Every window, top-level or reparented, whose `_NET_WM_PID` is `pid`.
+    public func allWindows(ofProcess pid: pid_t) -> [XWindowID] {
+        var found: [XWindowID] = []
+        var level = children(of: connection.root)
+        for _ in 0..<4 where !level.isEmpty {
+            found += level.filter { integerListProperty($0, "_NET_WM_PID")?.first == Int(pid) }
+            level = level.flatMap { children(of: $0) }
+        }
+        return found
+    }
+
     /// The client window in `window`: `window` itself when it carries `WM_STATE`, else the nearest
     /// descendant that does (a reparenting window manager's frame holds it); nil when none does.
     public func clientWindow(in window: XWindowID) -> XWindowID? {

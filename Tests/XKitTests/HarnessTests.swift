@@ -301,6 +301,16 @@ struct HarnessTests {
         #expect(app.waitForExit(timeout: 2) == 2)
     }
 
+    @Test func aWindowThatNeverMapsIsDescribedByWhatTheServerSaysOfIt() throws {
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "hello"])
+        defer { app.terminate() }
+        let mapped = try app.waitForEvent(named: "window.mapped")
+        let window = try #require(mapped.int("xid"))
+        let diagnosis = app.mapDiagnosis(display: app.display)
+        #expect(diagnosis.contains("windows of pid \(app.pid): 0x\(String(window, radix: 16)) \"XKit Hello\": viewable"), "\(diagnosis)")
+        #expect(diagnosis.contains("_NET_CLIENT_LIST"), "\(diagnosis)")
+    }
+
     @Test func swiftPMExecutablesAreFoundNextToTheTestBinary() throws {
         let demo = try AppProcess.executableURL(named: "xkit-demo")
         #expect(demo.lastPathComponent == "xkit-demo")
