@@ -20,7 +20,15 @@ struct ConnectionRetryXTests {
         #expect(server.accepted == 4, "one connection per try")
     }
 
-    @Test func oneDroppedConnectionBeforeAGoodOneIsRetriedWithAWarning() throws {
+    /// Runs without a window manager only. Under openbox (`XKIT_TEST_WM`) the relayed app's window
+    /// was now and then unmapped just after openbox framed it; openbox then managed the id again
+    /// with the geometry of a window it could not read, kept it in `_NET_CLIENT_LIST`, and ignored
+    /// the MapRequest of every later app the server gave the same id (0x800001): thirty tests after
+    /// this one failed waiting for `window.mapped`. What the test checks is the connection retry,
+    /// which a window manager does not touch.
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["XKIT_TEST_WM"] != nil,
+                    "checks the connection retry; under openbox it left a stale client record behind"))
+    func oneDroppedConnectionBeforeAGoodOneIsRetriedWithAWarning() throws {
         let xvfb = try XvfbServer.shared()
         let target = try #require(DroppingDisplayServer.socketPath(for: xvfb.display))
         let server = try DroppingDisplayServer(dropFirst: 1, relayTo: target)
@@ -136,17 +144,21 @@ final class DroppingDisplayServer: @unchecked Sendable {
     }
 
     /// Copies bytes both ways until either side closes.
+    ///
+    /// A read or write a signal interrupts (EINTR: this process has children that exit) is tried again.
     private func relay(_ a: Int32, _ b: Int32) {
         let pumps = [(a, b), (b, a)].map { from, to in
             Thread {
                 var buffer = [UInt8](repeating: 0, count: 65536)
-                while true {
+                pumping: while true {
                     let n = read(from, &buffer, buffer.count)
+                    if n < 0 && errno == EINTR { continue }
                     guard n > 0 else { break }
                     var sent = 0
                     while sent < n {
                         let w = buffer[sent..<n].withUnsafeBytes { write(to, $0.baseAddress, $0.count) }
-                        guard w > 0 else { break }
+                        if w < 0 && errno == EINTR { continue }
+                        guard w > 0 else { break pumping }
                         sent += w
                     }
                 }
