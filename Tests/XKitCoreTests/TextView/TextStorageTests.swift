@@ -161,6 +161,42 @@ import Testing
         }
     }
 
+    @Test func anEditsCharacterCountFromAroundItAgreesWithSwiftsCountOfTheWholeParagraph() {
+        var rng = SeededGenerator(seed: 39)
+        // Flags pair regional indicators from the start of their run; ZWJ joins emoji; marks,
+        // jamo and voicing marks join what comes before them; a leading jamo and a prepended sign
+        // (U+0600) join what comes after them.
+        let pieces = ["a", "bc", "tiếng ", "ố", "\u{0301}", "한", "\u{1161}", "\u{11AB}", "ж", "が", "\u{3099}", "日本",
+                      "🇻", "🇳", "🇻🇳", "\u{200D}", "👩", "👩\u{200D}💻", "👍🏽", "\u{FE0F}", " ", "\r", "\u{0E33}", "क्",
+                      "\u{1100}", "\u{0600}"]
+        var text = String(repeating: "plain words ", count: 8)
+        var counted = 0, nearby = 0
+        for step in 0..<20_000 {
+            let scalars = Array(text.unicodeScalars)
+            let lo = Int(rng.next() % UInt64(scalars.count + 1))
+            let hi = min(scalars.count, lo + Int(rng.next() % 3))
+            let insert = rng.next() % 4 == 0 ? "" : pieces[Int(rng.next() % UInt64(pieces.count))]
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[..<lo]); view.append(contentsOf: insert.unicodeScalars); view.append(contentsOf: scalars[hi...])
+            let edited = String(view)
+            let start = String(String.UnicodeScalarView(scalars[..<lo])).utf8.count
+            let end = start + String(String.UnicodeScalarView(scalars[lo..<hi])).utf8.count
+            let count = TextStorage.characterCount(of: edited, replacing: start..<end, in: text, oldCount: text.count,
+                                                   insertedLength: insert.utf8.count)
+            if let count {
+                nearby += 1
+                guard count == edited.count else {
+                    Issue.record("step \(step): \(count) characters, Swift counts \(edited.count) in \(edited.unicodeScalars.map { String($0.value, radix: 16) })")
+                    return
+                }
+            }
+            counted += 1
+            text = edited.count > 300 ? String(repeating: "plain words ", count: 8) : edited
+        }
+        // Most edits find plain text near them; the rest fall back to counting the whole paragraph.
+        #expect(nearby > counted / 2, "\(nearby) of \(counted) edits counted from around them")
+    }
+
     @Test func aPasteBigEnoughToBeScannedAgreesWithAPlainStringModel() {
         var rng = SeededGenerator(seed: 7)
         let pieces = ["xin chào ", "привет ", "こんにちは", "안녕", "\n", "\r", "\r\n", "\u{2028}", "e\u{0301}", "👍🏽", "\u{0}", "abc "]

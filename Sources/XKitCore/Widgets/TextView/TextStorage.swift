@@ -356,13 +356,17 @@ public struct TextStorage: Sendable, Equatable {
         let (b, i) = locateParagraph(index)
         let old = blocks[b].paragraphs[i]
         guard local.upperBound <= old.count, !TextStorage.containsLineBreak(string) else { return nil }
-        var text = old.text
+        let before = old.text
+        var text = before
         let s = TextStorage.index(in: text, from: text.startIndex, offsetBy: local.lowerBound)
         let e = TextStorage.index(in: text, from: s, offsetBy: local.count)
+        let replaced = text.utf8Offset(of: s)..<text.utf8Offset(of: e)
         text.replaceSubrange(s..<e, with: string)
         // An emptied paragraph may bring a "\r" before it and its "\n" together as one break.
         guard !text.isEmpty else { return nil }
-        let new = Paragraph(text: text, terminator: old.terminator, count: TextStorage.characterCount(text))
+        let newCount = TextStorage.characterCount(of: text, replacing: replaced, in: before, oldCount: old.count,
+                                               insertedLength: string.utf8.count) ?? TextStorage.characterCount(text)
+        let new = Paragraph(text: text, terminator: old.terminator, count: newCount)
         blocks[b].paragraphs[i] = new
         blocks[b].length += new.length - old.length
         count += new.length - old.length

@@ -1,0 +1,81 @@
+/// A paragraph's character count after an edit, from the characters around the edit only.
+extension TextStorage {
+    /// How far either side of an edit a boundary no grapheme rule crosses is looked for.
+    static let editCountReach = 64
+
+    /// The character count of `new`: `old` (of `oldCount` characters) with its UTF-8 bytes
+    /// `replaced` swapped for `insertedLength` bytes. Only the characters between the nearest
+    /// boundaries around the edit where two scalars that stand alone meet are counted, before and
+    /// after: no grapheme rule reaches across such a boundary, so the rest keeps its characters.
+    /// Nil when no such boundary is within `editCountReach` bytes of the edit.
+    static func characterCount(of new: String, replacing replaced: Range<Int>, in old: String,
+                               oldCount: Int, insertedLength: Int) -> Int? {
+        let window = old.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
+            guard let start = standaloneBoundary(in: bytes, atOrBefore: replaced.lowerBound),
+                  let end = standaloneBoundary(in: bytes, atOrAfter: replaced.upperBound) else { return nil }
+            return start..<end
+        }
+        guard let old8 = window ?? nil else { return nil }
+        let shift = insertedLength - replaced.count
+        let new8 = old8.lowerBound..<(old8.upperBound + shift)
+        guard new8.upperBound <= new.utf8.count else { return nil }
+        let before = Substring(old.utf8[old.index(utf8Offset: old8.lowerBound)..<old.index(utf8Offset: old8.upperBound)])
+        let after = Substring(new.utf8[new.index(utf8Offset: new8.lowerBound)..<new.index(utf8Offset: new8.upperBound)])
+        return oldCount - before.count + after.count
+    }
+
+    /// The nearest scalar boundary at or before byte `limit` that is the text's start, or where a
+    /// scalar that stands alone follows one that does, both wholly before `limit`.
+    private static func standaloneBoundary(in bytes: UnsafeBufferPointer<UInt8>, atOrBefore limit: Int) -> Int? {
+        var p = min(limit, bytes.count)
+        let floor = max(0, p - editCountReach)
+        while p > 0 {
+            // The scalar before p, and the one before that: a boundary between them lies before limit.
+            let last = scalarStart(in: bytes, before: p)
+            guard last > 0 else { return 0 }
+            let previous = scalarStart(in: bytes, before: last)
+            if standsAlone(scalarAt: previous, in: bytes) && standsAlone(scalarAt: last, in: bytes) { return last }
+            p = last
+            if p <= floor { return nil }
+        }
+        return 0
+    }
+
+    /// The nearest scalar boundary at or after byte `limit` that is the text's end, or where a
+    /// scalar that stands alone follows one that does, both wholly after `limit`.
+    private static func standaloneBoundary(in bytes: UnsafeBufferPointer<UInt8>, atOrAfter limit: Int) -> Int? {
+        let n = bytes.count
+        var q = min(limit, n)
+        // Realign to a scalar start (an edit's end always is one; this keeps bad input safe).
+        while q < n, bytes[q] & 0xC0 == 0x80 { q += 1 }
+        let ceiling = min(n, q + editCountReach)
+        while q < n {
+            let next = q + scalarLength(in: bytes, at: q)
+            guard next < n else { return n }
+            if standsAlone(scalarAt: q, in: bytes) && standsAlone(scalarAt: next, in: bytes) { return next }
+            q = next
+            if q >= ceiling { return nil }
+        }
+        return n
+    }
+
+    private static func scalarStart(in bytes: UnsafeBufferPointer<UInt8>, before i: Int) -> Int {
+        var j = i - 1
+        while j > 0, bytes[j] & 0xC0 == 0x80 { j -= 1 }
+        return max(0, j)
+    }
+
+    private static func scalarLength(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        var j = i + 1
+        while j < bytes.count, bytes[j] & 0xC0 == 0x80 { j += 1 }
+        return j - i
+    }
+
+    private static func standsAlone(scalarAt i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = scalarLength(in: bytes, at: i)
+        guard length <= 3 else { return false }
+        var value = length == 1 ? UInt32(bytes[i]) : UInt32(bytes[i]) & (length == 2 ? 0x1F : 0x0F)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k]) & 0x3F }
+        return standsAlone(value: value)
+    }
+}
