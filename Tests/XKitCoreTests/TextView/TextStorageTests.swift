@@ -172,22 +172,29 @@ import Testing
         var text = String(repeating: "plain words ", count: 8)
         var counted = 0, nearby = 0
         for step in 0..<20_000 {
-            let scalars = Array(text.unicodeScalars)
-            let lo = Int(rng.next() % UInt64(scalars.count + 1))
-            let hi = min(scalars.count, lo + Int(rng.next() % 3))
+            // As the storage edits: whole characters replaced, any text put in their place.
+            let characters = Array(text)
+            let lo = Int(rng.next() % UInt64(characters.count + 1))
+            let hi = min(characters.count, lo + Int(rng.next() % 3))
             let insert = rng.next() % 4 == 0 ? "" : pieces[Int(rng.next() % UInt64(pieces.count))]
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars[..<lo]); view.append(contentsOf: insert.unicodeScalars); view.append(contentsOf: scalars[hi...])
-            let edited = String(view)
-            let start = String(String.UnicodeScalarView(scalars[..<lo])).utf8.count
-            let end = start + String(String.UnicodeScalarView(scalars[lo..<hi])).utf8.count
-            let count = TextStorage.characterCount(of: edited, replacing: start..<end, in: text, oldCount: text.count,
-                                                   insertedLength: insert.utf8.count)
-            if let count {
+            let edited = String(characters[..<lo]) + insert + String(characters[hi...])
+            let start = String(characters[..<lo]).utf8.count
+            let end = start + String(characters[lo..<hi]).utf8.count
+            let found = TextStorage.characterCount(of: edited, replacing: start..<end, in: text, oldCount: characters.count,
+                                                   charactersBefore: lo, insertedLength: insert.utf8.count)
+            if let found {
                 nearby += 1
-                guard count == edited.count else {
-                    Issue.record("step \(step): \(count) characters, Swift counts \(edited.count) in \(edited.unicodeScalars.map { String($0.value, radix: 16) })")
+                guard found.count == edited.count else {
+                    Issue.record("step \(step): \(found.count) characters, Swift counts \(edited.count) in \(edited.unicodeScalars.map { String($0.value, radix: 16) })")
                     return
+                }
+                // The boundary it hands on is a character boundary of the edited text, with that many characters before it.
+                if let boundary = found.boundary {
+                    let offset = edited.utf8Offset(of: edited.index(edited.startIndex, offsetBy: Int(boundary.characters)))
+                    guard offset == Int(boundary.utf8) else {
+                        Issue.record("step \(step): character \(boundary.characters) is at byte \(offset), not \(boundary.utf8)")
+                        return
+                    }
                 }
             }
             counted += 1

@@ -3,13 +3,31 @@ extension TextStorage {
     /// How far either side of an edit a boundary no grapheme rule crosses is looked for.
     static let editCountReach = 64
 
+    /// A character boundary in a paragraph's text that an edit found, so the next edit after it
+    /// walks to its offset from there, not from the paragraph's start.
+    struct KnownBoundary: Sendable {
+        /// The characters before it.
+        var characters: Int32
+        /// Its UTF-8 offset.
+        var utf8: Int32
+    }
+
+    /// What an edit's surroundings say about the paragraph after it.
+    struct EditCount {
+        /// The paragraph's character count after the edit.
+        var count: Int
+        /// The boundary before the edit where counting began, still a boundary after it.
+        var boundary: KnownBoundary?
+    }
+
     /// The character count of `new`: `old` (of `oldCount` characters) with its UTF-8 bytes
-    /// `replaced` swapped for `insertedLength` bytes. Only the characters between the nearest
-    /// boundaries around the edit where two scalars that stand alone meet are counted, before and
-    /// after: no grapheme rule reaches across such a boundary, so the rest keeps its characters.
-    /// Nil when no such boundary is within `editCountReach` bytes of the edit.
-    static func characterCount(of new: String, replacing replaced: Range<Int>, in old: String,
-                               oldCount: Int, insertedLength: Int) -> Int? {
+    /// `replaced`, which begin `charactersBefore` characters in, swapped for `insertedLength` bytes.
+    /// Only the characters between the nearest boundaries around the edit where two scalars that
+    /// stand alone meet are counted, before and after: no grapheme rule reaches across such a
+    /// boundary, so the rest keeps its characters. Nil when no such boundary is within
+    /// `editCountReach` bytes of the edit.
+    static func characterCount(of new: String, replacing replaced: Range<Int>, in old: String, oldCount: Int,
+                               charactersBefore: Int, insertedLength: Int) -> EditCount? {
         let window = old.utf8.withContiguousStorageIfAvailable { bytes -> Range<Int>? in
             guard let start = standaloneBoundary(in: bytes, atOrBefore: replaced.lowerBound),
                   let end = standaloneBoundary(in: bytes, atOrAfter: replaced.upperBound) else { return nil }
@@ -19,9 +37,14 @@ extension TextStorage {
         let shift = insertedLength - replaced.count
         let new8 = old8.lowerBound..<(old8.upperBound + shift)
         guard new8.upperBound <= new.utf8.count else { return nil }
-        let before = Substring(old.utf8[old.index(utf8Offset: old8.lowerBound)..<old.index(utf8Offset: old8.upperBound)])
+        let start = old.index(utf8Offset: old8.lowerBound)
+        let before = Substring(old.utf8[start..<old.index(utf8Offset: old8.upperBound)])
         let after = Substring(new.utf8[new.index(utf8Offset: new8.lowerBound)..<new.index(utf8Offset: new8.upperBound)])
-        return oldCount - before.count + after.count
+        let lead = Substring(old.utf8[start..<old.index(utf8Offset: replaced.lowerBound)]).count
+        let boundary = charactersBefore - lead
+        let known = boundary >= 0 && boundary <= Int(Int32.max) && old8.lowerBound <= Int(Int32.max)
+            ? KnownBoundary(characters: Int32(boundary), utf8: Int32(old8.lowerBound)) : nil
+        return EditCount(count: oldCount - before.count + after.count, boundary: known)
     }
 
     /// The nearest scalar boundary at or before byte `limit` that is the text's start, or where a

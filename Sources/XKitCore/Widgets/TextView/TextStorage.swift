@@ -18,6 +18,8 @@ public struct TextStorage: Sendable, Equatable {
         var content: Content
         var terminator: String
         var count: Int
+        /// A character boundary the last edit of this text found (nil for text no edit made).
+        var knownBoundary: KnownBoundary?
 
         init(text: String, terminator: String, count: Int) {
             content = .string(text)
@@ -358,15 +360,19 @@ public struct TextStorage: Sendable, Equatable {
         guard local.upperBound <= old.count, !TextStorage.containsLineBreak(string) else { return nil }
         let before = old.text
         var text = before
-        let s = TextStorage.index(in: text, from: text.startIndex, offsetBy: local.lowerBound)
+        // From the boundary the last edit here found, when this edit starts after it.
+        let known = old.knownBoundary.flatMap { Int($0.characters) <= local.lowerBound ? $0 : nil }
+        let from = known.map { text.index(utf8Offset: Int($0.utf8)) } ?? text.startIndex
+        let s = TextStorage.index(in: text, from: from, offsetBy: local.lowerBound - Int(known?.characters ?? 0))
         let e = TextStorage.index(in: text, from: s, offsetBy: local.count)
         let replaced = text.utf8Offset(of: s)..<text.utf8Offset(of: e)
         text.replaceSubrange(s..<e, with: string)
         // An emptied paragraph may bring a "\r" before it and its "\n" together as one break.
         guard !text.isEmpty else { return nil }
-        let newCount = TextStorage.characterCount(of: text, replacing: replaced, in: before, oldCount: old.count,
-                                               insertedLength: string.utf8.count) ?? TextStorage.characterCount(text)
-        let new = Paragraph(text: text, terminator: old.terminator, count: newCount)
+        let counted = TextStorage.characterCount(of: text, replacing: replaced, in: before, oldCount: old.count,
+                                                 charactersBefore: local.lowerBound, insertedLength: string.utf8.count)
+        var new = Paragraph(text: text, terminator: old.terminator, count: counted?.count ?? TextStorage.characterCount(text))
+        new.knownBoundary = counted?.boundary
         blocks[b].paragraphs[i] = new
         blocks[b].length += new.length - old.length
         count += new.length - old.length
