@@ -154,6 +154,15 @@ import Testing
                 }
                 let breaks = model.filter(\.isNewline).count
                 #expect(storage.paragraphCount == breaks + 1)
+                // Every offset finds the paragraph that holds it, from either end of its block.
+                for offset in 0...storage.count {
+                    let (index, start) = storage.paragraphIndex(containing: offset)
+                    let next = index + 1 < storage.paragraphCount ? storage.paragraphStart(index + 1) : Int.max
+                    guard start == storage.paragraphStart(index), start <= offset, offset < next else {
+                        Issue.record("step \(step): offset \(offset) found paragraph \(index) at \(start)")
+                        return
+                    }
+                }
             } else if storage.count != model.count {
                 Issue.record("count diverged at step \(step)")
                 return
@@ -202,6 +211,28 @@ import Testing
         }
         // Most edits find plain text near them; the rest fall back to counting the whole paragraph.
         #expect(nearby > counted / 2, "\(nearby) of \(counted) edits counted from around them")
+    }
+
+    @Test func everyOffsetOfAManyBlockDocumentFindsItsParagraph() {
+        var rng = SeededGenerator(seed: 7)
+        let lines = (0..<3_000).map { _ in String(repeating: "ж", count: Int(rng.next() % 5)) }
+        var storage = TextStorage(lines.joined(separator: "\n") + "\n")
+        storage.replace(storage.count..<storage.count, with: "tail")
+        #expect(storage.blockCount > 4)
+        var expected = 0
+        for index in 0..<storage.paragraphCount {
+            let start = storage.paragraphStart(index)
+            let end = index + 1 < storage.paragraphCount ? storage.paragraphStart(index + 1) : storage.count + 1
+            for offset in start..<end where offset <= storage.count {
+                let found = storage.paragraphIndex(containing: offset)
+                guard found.index == index, found.start == start else {
+                    Issue.record("offset \(offset): paragraph \(found.index) at \(found.start), not \(index) at \(start)")
+                    return
+                }
+                expected += 1
+            }
+        }
+        #expect(expected == storage.count + 1)
     }
 
     @Test func aPasteBigEnoughToBeScannedAgreesWithAPlainStringModel() {

@@ -191,16 +191,42 @@ public struct TextStorage: Sendable, Equatable {
     public func paragraphIndex(containing offset: Int) -> (index: Int, start: Int) {
         let target = max(0, min(count, offset))
         var start = 0, index = 0, b = 0
-        // By index, not `for block in blocks`: a copied block retains and releases its paragraphs,
-        // and a caret near the end of a long document passes every block several times a key.
-        while b < blocks.count - 1 && target >= start + blocks[b].length {
-            start += blocks[b].length
-            index += blocks[b].paragraphs.count
-            b += 1
+        // By index, not `for block in blocks`: a copied block retains and releases its paragraphs.
+        // From the nearer end of the document, as within the block below: a caret near the end of
+        // a long document passes a few blocks, not all of them, each of the several times a key asks.
+        if target >= count / 2 && blocks.count > 1 {
+            b = blocks.count - 1
+            start = count - blocks[b].length
+            index = paragraphCount - blocks[b].paragraphs.count
+            while b > 0 && target < start {
+                b -= 1
+                start -= blocks[b].length
+                index -= blocks[b].paragraphs.count
+            }
+        } else {
+            while b < blocks.count - 1 && target >= start + blocks[b].length {
+                start += blocks[b].length
+                index += blocks[b].paragraphs.count
+                b += 1
+            }
         }
         guard b < blocks.count else { return (0, 0) }
         let last = blocks[b].paragraphs.count - 1
-        for pi in 0..<max(0, last + 1) {
+        guard last >= 0 else { return (0, 0) }
+        // From the nearer end of the block: a caret near a block's end (the end of a document)
+        // then passes a few paragraphs, not hundreds, each of the several times a key asks.
+        if target - start >= blocks[b].length / 2 {
+            var end = start + blocks[b].length
+            index += last
+            for pi in stride(from: last, through: 0, by: -1) {
+                let paragraphStart = end - blocks[b].paragraphs[pi].length
+                if target >= paragraphStart || pi == 0 { return (index, paragraphStart) }
+                end = paragraphStart
+                index -= 1
+            }
+            return (0, 0)
+        }
+        for pi in 0...last {
             let length = blocks[b].paragraphs[pi].length
             if target < start + length || pi == last { return (index, start) }
             start += length
