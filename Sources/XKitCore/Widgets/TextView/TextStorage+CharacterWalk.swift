@@ -28,16 +28,7 @@ extension TextStorage {
     static func walkStandaloneScalars(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
                                       limit: Int) -> (end: Int, characters: Int) {
         let n = bytes.count
-        /// The scalar value at byte `i` and its length; astral scalars (never alone here) as 0x10000.
-        @inline(__always) func scalar(at i: Int) -> (value: UInt32, length: Int) {
-            let b0 = UInt32(bytes[i])
-            if b0 < 0x80 { return (b0, 1) }
-            if b0 < 0xE0, i + 1 < n { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F, 2) }
-            if b0 < 0xF0, i + 2 < n {
-                return ((b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F, 3)
-            }
-            return (0x10000, 1)
-        }
+        @inline(__always) func scalar(at i: Int) -> (value: UInt32, length: Int) { bmpScalar(in: bytes, at: i) }
         var i = start, characters = 0
         guard i < n else { return (i, 0) }
         var current = scalar(at: i)
@@ -68,6 +59,20 @@ extension TextStorage {
             if next >= n { break }
         }
         return (i, characters)
+    }
+
+    /// The scalar value at byte `i` of valid UTF-8 and its length; astral scalars (never standing
+    /// alone) and a scalar cut off by the end as 0x10000, one byte long.
+    @inline(__always)
+    static func bmpScalar(in bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+        let n = bytes.count
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0, i + 1 < n { return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F, 2) }
+        if b0 < 0xF0, i + 2 < n {
+            return ((b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F, 3)
+        }
+        return (0x10000, 1)
     }
 
     /// A paragraph's character count: its scalar count when every scalar is one whose grapheme

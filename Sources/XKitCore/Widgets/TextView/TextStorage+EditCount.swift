@@ -95,10 +95,6 @@ extension TextStorage {
     }
 
     private static func standsAlone(scalarAt i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let length = scalarLength(in: bytes, at: i)
-        guard length <= 3 else { return false }
-        var value = length == 1 ? UInt32(bytes[i]) : UInt32(bytes[i]) & (length == 2 ? 0x1F : 0x0F)
-        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k]) & 0x3F }
-        return standsAlone(value: value)
+        standsAlone(value: bmpScalar(in: bytes, at: i).value)
     }
 }

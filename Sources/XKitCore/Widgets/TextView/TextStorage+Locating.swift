@@ -1,0 +1,76 @@
+/// Finding paragraphs: by character offset and by index, walking whole blocks where it can.
+extension TextStorage {
+    /// The character offset where paragraph `index` starts.
+    public func paragraphStart(_ index: Int) -> Int {
+        var offset = 0, remaining = max(0, min(paragraphCount - 1, index))
+        for block in blocks {
+            if remaining < block.paragraphs.count {
+                for p in block.paragraphs[..<remaining] { offset += p.length }
+                return offset
+            }
+            remaining -= block.paragraphs.count
+            offset += block.length
+        }
+        return offset
+    }
+
+    /// The paragraph holding an offset and where it starts; an offset on a line break belongs to
+    /// the paragraph it ends.
+    public func paragraphIndex(containing offset: Int) -> (index: Int, start: Int) {
+        let target = max(0, min(count, offset))
+        var start = 0, index = 0, b = 0
+        // By index, not `for block in blocks`: a copied block retains and releases its paragraphs.
+        // From the nearer end of the document, as within the block below: a caret near the end of
+        // a long document passes a few blocks, not all of them, each of the several times a key asks.
+        if target >= count / 2 && blocks.count > 1 {
+            b = blocks.count - 1
+            start = count - blocks[b].length
+            index = paragraphCount - blocks[b].paragraphs.count
+            while b > 0 && target < start {
+                b -= 1
+                start -= blocks[b].length
+                index -= blocks[b].paragraphs.count
+            }
+        } else {
+            while b < blocks.count - 1 && target >= start + blocks[b].length {
+                start += blocks[b].length
+                index += blocks[b].paragraphs.count
+                b += 1
+            }
+        }
+        guard b < blocks.count else { return (0, 0) }
+        let last = blocks[b].paragraphs.count - 1
+        guard last >= 0 else { return (0, 0) }
+        // From the nearer end of the block: a caret near a block's end (the end of a document)
+        // then passes a few paragraphs, not hundreds, each of the several times a key asks.
+        if target - start >= blocks[b].length / 2 {
+            var end = start + blocks[b].length
+            index += last
+            for pi in stride(from: last, through: 0, by: -1) {
+                let paragraphStart = end - blocks[b].paragraphs[pi].length
+                if target >= paragraphStart || pi == 0 { return (index, paragraphStart) }
+                end = paragraphStart
+                index -= 1
+            }
+            return (0, 0)
+        }
+        for pi in 0...last {
+            let length = blocks[b].paragraphs[pi].length
+            if target < start + length || pi == last { return (index, start) }
+            start += length
+            index += 1
+        }
+        return (0, 0)
+    }
+
+    /// The block and position within it of paragraph `index` (clamped).
+    func locateParagraph(_ index: Int) -> (block: Int, index: Int) {
+        var remaining = max(0, min(paragraphCount - 1, index))
+        for b in blocks.indices {
+            let count = blocks[b].paragraphs.count
+            if remaining < count { return (b, remaining) }
+            remaining -= count
+        }
+        return (max(0, blocks.count - 1), 0)
+    }
+}
