@@ -112,6 +112,7 @@ public final class AppProcess: @unchecked Sendable {
         self.executable = path
         self.arguments = arguments
         self.display = env["DISPLAY"]
+        if let display = self.display { try TestWindowManager.managing(display: display)?.forgetDestroyedClients() }
         child = try ChildProcess.spawn([path] + arguments, environment: env, stdin: .null, stdout: .pipe, stderr: .pipe)
         startReader(fd: child.stdoutFD, isStderr: false)
         startReader(fd: child.stderrFD, isStderr: true)

@@ -18,13 +18,25 @@ public final class TestWindowManager: Sendable {
     }
 
     public let kind: Kind
-    /// The window manager's process id.
-    public let pid: pid_t
+    /// The display it manages.
+    public let display: String
+    private let packageRoot: URL
+    private let instance: Locked<Instance>
+
+    /// The window manager's process id (a new one after `restart`).
+    public var pid: pid_t { instance.withLock { $0.pid } }
     /// Its stdout and stderr.
-    public let logFile: String
+    public var logFile: String { instance.withLock { $0.logFile } }
     /// The EWMH check window it put in `_NET_SUPPORTING_WM_CHECK` on the root.
-    public let checkWindow: XWindowID
-    private let watchdog: Watchdog
+    public var checkWindow: XWindowID { instance.withLock { $0.checkWindow } }
+
+    /// One run of the window manager's process.
+    private struct Instance {
+        let watchdog: Watchdog
+        let pid: pid_t
+        let logFile: String
+        let checkWindow: XWindowID
+    }
 
     /// The window manager `XKIT_TEST_WM` asks for: nil when unset or empty; throws on a name it does not know.
     public static func requested(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Kind? {
@@ -45,9 +57,16 @@ public final class TestWindowManager: Sendable {
         guard FileManager.default.fileExists(atPath: config) else {
             throw XKitTestingError("missing \(config): the window manager configuration of the tests")
         }
-        let log = "/tmp/xkit-wm-\(getpid())-\(Int(monotonicNow() * 1000) % 100000).log"
         self.kind = kind
-        self.logFile = log
+        self.display = display
+        self.packageRoot = packageRoot
+        instance = Locked(try Self.launch(kind, display: display, packageRoot: packageRoot, timeout: timeout))
+        Self.running.withLock { $0[display] = self }
+    }
+
+    private static func launch(_ kind: Kind, display: String, packageRoot: URL, timeout: TimeInterval) throws -> Instance {
+        let config = packageRoot.appendingPathComponent("assets/openbox/rc.xml").path
+        let log = "/tmp/xkit-wm-\(getpid())-\(Int(monotonicNow() * 1000) % 100000).log"
         // XKIT_TEST_WM_DEBUG=1 makes openbox log its decisions (focus stealing, placement) to the log file.
         let debug = ProcessInfo.processInfo.environment["XKIT_TEST_WM_DEBUG"] == "1" ? ["--debug"] : []
         let watchdog = try Watchdog(["openbox", "--sm-disable", "--config-file", config] + debug,
@@ -56,7 +75,6 @@ public final class TestWindowManager: Sendable {
                                                   "FONTCONFIG_FILE": packageRoot.appendingPathComponent("assets/fonts.conf").path],
                                     stdout: .pipe, stderr: .file(log),
                                     helperStdoutToStderr: true)
-        self.watchdog = watchdog
         var wmPid: pid_t?
         _ = watchdog.readLines(timeout: timeout) { line in
             if line.hasPrefix("pid "), let p = pid_t(line.dropFirst(4)) { wmPid = p }
@@ -66,22 +84,39 @@ public final class TestWindowManager: Sendable {
             watchdog.stop(helper: nil, timeout: 1)
             throw XKitTestingError("the \(kind.rawValue) watchdog did not start; see \(log)")
         }
-        self.pid = wmPid
         let started = monotonicNow()
-        guard let check = Self.waitUntilManaging(display: display, pid: wmPid, timeout: timeout),
-              Self.waitUntilFramingWindows(display: display, timeout: timeout - (monotonicNow() - started)) else {
+        guard let check = waitUntilManaging(display: display, pid: wmPid, timeout: timeout),
+              waitUntilFramingWindows(display: display, timeout: timeout - (monotonicNow() - started)) else {
             watchdog.stop(helper: wmPid, timeout: 1)
             let logText = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             throw XKitTestingError("\(kind.rawValue) did not start managing \(display) within \(timeout) s. Log \(log):\n\(logText.suffix(2000))")
         }
-        self.checkWindow = check
+        return Instance(watchdog: watchdog, pid: wmPid, logFile: log, checkWindow: check)
     }
 
+    /// Stops the window manager and starts it again, and returns once the new one frames windows: it
+    /// forgets every record the old one kept and manages the windows it finds mapped.
+    public func restart(timeout: TimeInterval = 10) throws {
+        try instance.withLock { current in
+            current.watchdog.stop(helper: current.pid)
+            current = try Self.launch(kind, display: display, packageRoot: packageRoot, timeout: timeout)
+        }
+    }
+
+    /// The managers this process started and has not stopped, by display.
+    private static let running = Locked<[String: TestWindowManager]>([:])
+
+    /// The window manager the harness runs on `display`, if any.
+    public static func managing(display: String) -> TestWindowManager? { running.withLock { $0[display] } }
+
     /// Stops the window manager and waits for it. Idempotent.
-    public func stop() { watchdog.stop(helper: pid) }
+    public func stop() {
+        Self.running.withLock { if $0[display] === self { $0[display] = nil } }
+        instance.withLock { $0.watchdog.stop(helper: $0.pid) }
+    }
 
     /// Whether the window manager process is still alive.
-    public var isRunning: Bool { signalProcess(pid, 0) && !watchdog.shell.hasExited }
+    public var isRunning: Bool { instance.withLock { signalProcess($0.pid, 0) && !$0.watchdog.shell.hasExited } }
 
     /// Maps probe windows until the window manager frames one.
     ///

@@ -214,6 +214,19 @@ public final class WindowFinder: @unchecked Sendable {
         }
     }
 
+    /// Sets a WINDOW-list property (format 32), as a window manager sets `_NET_CLIENT_LIST`.
+    public func setWindowListProperty(_ window: XWindowID, _ name: String, to windows: [XWindowID]) throws {
+        let errors = locked {
+            connection.trappingErrors { () -> Void in
+                var values = windows.map { Int(bitPattern: $0) }
+                XChangeProperty(dpy, window, connection.atom(name), XA_WINDOW, 32, PropModeReplace, &values,
+                                Int32(values.count))
+                XSync(dpy, 0)
+            }.1
+        }
+        if !errors.isEmpty { throw XKitTestingError("cannot set \(name) on window \(window): X errors \(errors)") }
+    }
+
     /// The window's WM_CLASS (instance, class).
     public func wmClass(of window: XWindowID) -> (instance: String, className: String)? {
         guard let prop = rawProperty(window, "WM_CLASS"), prop.format == 8 else { return nil }

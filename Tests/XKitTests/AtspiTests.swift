@@ -179,5 +179,7 @@ struct AtspiStartupTests {
         let on = try AppProcess("xkit-demo", arguments: ["--scene", "hello"], environment: session.environment)
         defer { _ = on.terminate() }
         _ = try on.waitForEvent(named: "accessibility.started")
+        // Killed before its window is managed, it can leave openbox a record of a dead window.
+        _ = try on.waitForEvent(named: "window.mapped")
     }
 }

@@ -20,14 +20,7 @@ struct ConnectionRetryXTests {
         #expect(server.accepted == 4, "one connection per try")
     }
 
-    /// Runs without a window manager only. Under openbox (`XKIT_TEST_WM`) the relayed app's window
-    /// was now and then unmapped just after openbox framed it; openbox then managed the id again
-    /// with the geometry of a window it could not read, kept it in `_NET_CLIENT_LIST`, and ignored
-    /// the MapRequest of every later app the server gave the same id (0x800001): thirty tests after
-    /// this one failed waiting for `window.mapped`. What the test checks is the connection retry,
-    /// which a window manager does not touch.
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["XKIT_TEST_WM"] != nil,
-                    "checks the connection retry; under openbox it left a stale client record behind"))
+    @Test
     func oneDroppedConnectionBeforeAGoodOneIsRetriedWithAWarning() throws {
         let xvfb = try XvfbServer.shared()
         let target = try #require(DroppingDisplayServer.socketPath(for: xvfb.display))

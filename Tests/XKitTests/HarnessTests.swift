@@ -311,6 +311,36 @@ struct HarnessTests {
         #expect(diagnosis.contains("_NET_CLIENT_LIST"), "\(diagnosis)")
     }
 
+    /// openbox keeps a record of a window that dies while it manages it, and drops the MapRequest of
+    /// the next window the server gives the same id; the harness restarts openbox before it launches
+    /// an app while it lists a destroyed window.
+    @Test func aWindowManagerThatListsADestroyedWindowIsRestartedBeforeTheNextApp() throws {
+        let server = try XvfbServer(width: 640, height: 480, windowManager: .openbox)
+        defer { server.stop() }
+        let wm = try #require(server.windowManager)
+        let finder = try WindowFinder(display: server.display)
+        let first = try AppProcess("xkit-demo", arguments: ["--scene", "hello"], environment: server.environment,
+                                   display: server.display)
+        let window = XWindowID(try #require(try first.waitForEvent(named: "window.mapped").int("xid")))
+        #expect(try wm.clientsThatNoLongerExist().isEmpty)
+        _ = first.terminate()
+        try #require(waitUntil(timeout: 5) { finder.parent(of: window) == nil })
+
+        // What openbox's list says when it keeps the record: the dead window is still in it.
+        try finder.setWindowListProperty(finder.rootWindow, "_NET_CLIENT_LIST", to: [window])
+        #expect(try wm.clientsThatNoLongerExist() == [window])
+        let oldPid = wm.pid
+
+        let next = try AppProcess("xkit-demo", arguments: ["--scene", "hello"], environment: server.environment,
+                                  display: server.display)
+        defer { _ = next.terminate() }
+        #expect(wm.pid != oldPid, "openbox was restarted")
+        #expect(wm.isRunning)
+        let mapped = XWindowID(try #require(try next.waitForEvent(named: "window.mapped").int("xid")))
+        #expect(try wm.clientsThatNoLongerExist().isEmpty)
+        #expect(finder.parent(of: mapped) != finder.rootWindow, "openbox framed the new window")
+    }
+
     @Test func swiftPMExecutablesAreFoundNextToTheTestBinary() throws {
         let demo = try AppProcess.executableURL(named: "xkit-demo")
         #expect(demo.lastPathComponent == "xkit-demo")
