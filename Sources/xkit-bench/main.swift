@@ -15,7 +15,8 @@ usage: xkit-bench MODE [ARGS]
                     during a MIB CLIPBOARD transfer) vs the Xlib+Xft floor, GtkEntry and Tk entry
   textview [ROUNDS]  first frame and peak RSS of 10 KB, 1 MiB and 10 MiB documents vs GtkTextView and Tk text
   textkeys [KEYS] [ROUNDS]  keypress-to-pixels latency at the end and the middle of a 10 KB and a 10 MiB
-                    document vs GtkTextView and Tk text
+                    document vs GtkTextView and Tk text, to the first pixels (keylat) and to the whole
+                    edit on screen (keydone)
   list [ROUNDS] [CLICKS]  first frame and peak RSS of the contacts list (10 to 1,000,000 rows) vs GtkListView,
                     and wheel scroll frame times at 1,000,000 rows vs GtkListView, ttk::treeview and the Xft floor
   menu [CYCLES]     open and close the copy menu 10,000 times; resident memory must stay flat
