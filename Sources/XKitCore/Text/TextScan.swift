@@ -86,15 +86,26 @@ struct TextScan {
         needsSegmenter = middle.needsSegmenter
         hasComplex = middle.hasComplex
         mayHoldURL = middle.mayHoldURL
-        offsets = Array(oldOffsets[0..<restart])
-        offsets.reserveCapacity(oldCount + middle.count + 1)
+        offsets = []
+        offsets.reserveCapacity(restart + middle.count + oldCount - resume + 1)
+        offsets.append(contentsOf: oldOffsets[0..<restart])
         offsets.append(contentsOf: middle.offsets.dropLast().lazy.map { $0 + from })
         offsets.append(contentsOf: oldOffsets[resume..<oldCount].lazy.map { $0 + delta })
         offsets.append(n)
-        advances = Array(oldAdvances[0..<restart]) + middle.advances + oldAdvances[resume...]
-        flags = Array(oldFlags[0..<restart]) + middle.flags + oldFlags[resume...]
+        advances = Self.splice(oldAdvances, before: restart, middle.advances, from: resume)
+        flags = Self.splice(oldFlags, before: restart, middle.flags, from: resume)
         runStarts = [0]
         return true
+    }
+
+    /// `old[..<head] + middle + old[tail...]` in one allocation (`+` made one for each step).
+    private static func splice<T>(_ old: [T], before head: Int, _ middle: [T], from tail: Int) -> [T] {
+        var joined: [T] = []
+        joined.reserveCapacity(head + middle.count + old.count - tail)
+        joined.append(contentsOf: old[0..<head])
+        joined.append(contentsOf: middle)
+        joined.append(contentsOf: old[tail...])
+        return joined
     }
 
     private mutating func scan(_ string: String, bytes: UnsafeBufferPointer<UInt8>, runEnds: [Int],
