@@ -3,9 +3,9 @@ import Foundation
 extension TestWindowManager {
     /// Windows the manager still lists in `_NET_CLIENT_LIST` though the server has destroyed them.
     ///
-    /// openbox keeps such a record when an app dies between sending its MapRequest and openbox
-    /// handling it: it then manages a window that is gone, reads garbage geometry, and never hears
-    /// of it again. The server hands the same id to the next client's first window, whose
+    /// openbox keeps such a record when an app dies while openbox is managing its window (after its
+    /// checks that the window is there): it goes on with garbage geometry and never hears of the
+    /// window again. The server hands the same id to the next client's first window, whose
     /// MapRequest openbox takes for the dead record's and drops, so that app never maps.
     public func clientsThatNoLongerExist() throws -> [XWindowID] {
         let finder = try WindowFinder(display: display)
