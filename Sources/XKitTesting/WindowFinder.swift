@@ -264,6 +264,26 @@ public final class WindowFinder: @unchecked Sendable {
         if !errors.isEmpty { throw XKitTestingError("cannot move window \(window): X errors \(errors)") }
     }
 
+    /// Asks the window manager to keep `window` above other windows (EWMH `_NET_WM_STATE_ABOVE`), as
+    /// a pager's "always on top" does; without a window manager nothing happens.
+    public func keepAbove(_ window: XWindowID) throws {
+        let errors = locked {
+            connection.trappingErrors { () -> Void in
+                var event = XEvent()
+                event.xclient.type = ClientMessage
+                event.xclient.window = window
+                event.xclient.message_type = connection.atom("_NET_WM_STATE")
+                event.xclient.format = 32
+                event.xclient.data.l.0 = 1 // _NET_WM_STATE_ADD
+                event.xclient.data.l.1 = Int(bitPattern: connection.atom("_NET_WM_STATE_ABOVE"))
+                event.xclient.data.l.3 = 1 // from an application
+                XSendEvent(dpy, connection.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+                XSync(dpy, 0)
+            }.1
+        }
+        if !errors.isEmpty { throw XKitTestingError("cannot keep window \(window) above: X errors \(errors)") }
+    }
+
     /// XSync on this connection: the server has processed everything sent before.
     public func sync() { connection.sync() }
 

@@ -18,9 +18,10 @@ final class XdndSource {
     private var completion: (@MainActor (DropOperation) -> Void)?
     private var deadline: Cancellable?
     private var lastTime: UInt32 = 0
-    /// The root child under the pointer at the last move and the target found under it, so a move
-    /// within one top-level window costs one round trip.
-    private var lastChild: XID = 0
+    /// The top-level window under the pointer at the last move and its child there (a window
+    /// manager's frame holds the client and the decorations), with the target found under them, so a
+    /// move within one part of one top-level window costs two round trips.
+    private var lastChild: (toplevel: XID, inner: XID) = (0, 0)
     private var lastFound: XdndSourceMachine.Target?
     /// What each pointer move of this drag cost us (seconds), reported when it ends.
     private var moveCosts: [Double] = []
@@ -57,7 +58,7 @@ final class XdndSource {
         }
         self.image = image
         self.completion = completion
-        lastChild = 0
+        lastChild = (0, 0)
         lastFound = nil
         moveCosts = []
         let (x, y) = rootPixels(event, in: window)
@@ -167,8 +168,12 @@ final class XdndSource {
         var child: XID = 0
         var tx: Int32 = 0, ty: Int32 = 0
         XTranslateCoordinates(display, connection.root, connection.root, Int32(x), Int32(y), &tx, &ty, &child)
-        if child == lastChild { return lastFound }
-        lastChild = child
+        // Under a window manager the top-level is a frame: the pointer entering it over the title bar
+        // finds no XdndAware there, and the client below must still be found once it gets there.
+        var inner: XID = 0
+        if child != 0 { XTranslateCoordinates(display, connection.root, child, Int32(x), Int32(y), &tx, &ty, &inner) }
+        if child == lastChild.toplevel && inner == lastChild.inner { return lastFound }
+        lastChild = (child, inner)
         lastFound = nil
         var window = child
         // Walk down from the top-level frame to the window carrying XdndAware (a window manager's

@@ -7,9 +7,9 @@ import XKitTesting
 /// real program at the other end, each of XKit's drag sources (a label's selection, a text field's
 /// selection, a tag chip), a drag from Qt into the tag input, and a target behind XdndProxy.
 ///
-/// Bare server only, as the GTK 3 drag: under openbox the press that starts the drag raises the
-/// gallery, which the window manager fits to the screen over the peer.
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["XKIT_TEST_WM"] == nil))
+/// Under openbox the drags into a peer enter its frame over the title bar, where no window takes
+/// drops; the client below must still be found (it was not: the frame's first answer was kept).
+@Suite(.serialized)
 struct DragOutPeersXTests {
     private enum Peer {
         case gtk4, qt

@@ -35,16 +35,15 @@ enum DragXSupport {
             return !xid.isEmpty }
         guard !xid.isEmpty else { throw DragPeerError.compile("peer", "never reported its window") }
         _ = try runProcess(["xdotool", "windowmove", "--sync", xid, "20", "840"], environment: env)
+        // Under a window manager the press that starts a drag raises the gallery, which it has fitted
+        // to the screen: kept above, the peer stays in sight as the drop target.
+        if let window = XWindowID(xid) { try WindowFinder().keepAbove(window) }
+        // The server's own answer: xdotool's geometry counts a window manager's frame offset twice.
+        let finder = try WindowFinder()
         var frame: Rect?
         _ = wait {
-            guard let shell = try? runProcess(["xdotool", "getwindowgeometry", "--shell", xid], environment: env) else { return false }
-            var values: [String: Double] = [:]
-            for line in shell.stdoutString.split(separator: "\n") {
-                let parts = line.split(separator: "=")
-                if parts.count == 2, let v = Double(parts[1]) { values[String(parts[0])] = v }
-            }
-            guard let x = values["X"], let y = values["Y"], let w = values["WIDTH"], let h = values["HEIGHT"], y >= 800 else { return false }
-            frame = Rect(x: x, y: y, width: w, height: h)
+            guard let window = XWindowID(xid), let geometry = finder.geometry(of: window), geometry.minY >= 800 else { return false }
+            frame = geometry
             return true
         }
         return try #require(frame, "the peer's window never reached (20, 840)")
