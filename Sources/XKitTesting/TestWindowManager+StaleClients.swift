@@ -1,4 +1,5 @@
 import Foundation
+import CX11
 
 extension TestWindowManager {
     /// Windows the manager still lists in `_NET_CLIENT_LIST` though the server has destroyed them.
@@ -16,15 +17,15 @@ extension TestWindowManager {
     /// Restarts the manager if it goes on listing destroyed windows (see `clientsThatNoLongerExist`),
     /// so the next app's window is not mistaken for one of them; returns the ids it had kept.
     ///
-    /// A window destroyed a moment ago is still listed until the manager reads its DestroyNotify, so
-    /// a list is stale only if it stays so for `grace` seconds. `AppProcess` calls this before it
-    /// launches an app on a display the harness runs a manager on.
+    /// A window destroyed a moment ago is listed until the manager reads its DestroyNotify, and a
+    /// busy manager reads it late (xdotool's keymap changes kept openbox reloading its key bindings
+    /// for over a second), so the list is judged once the manager has caught up. `AppProcess` calls
+    /// this before it launches an app on a display the harness runs a manager on.
     @discardableResult
-    public func forgetDestroyedClients(grace: TimeInterval = 1) throws -> [XWindowID] {
-        var stale = try clientsThatNoLongerExist()
-        guard !stale.isEmpty else { return [] }
-        if waitUntil(timeout: grace, interval: 0.02, { (try? self.clientsThatNoLongerExist())?.isEmpty ?? false }) { return [] }
-        stale = try clientsThatNoLongerExist()
+    public func forgetDestroyedClients() throws -> [XWindowID] {
+        guard !(try clientsThatNoLongerExist()).isEmpty else { return [] }
+        _ = try waitUntilCaughtUp()
+        let stale = try clientsThatNoLongerExist()
         guard !stale.isEmpty else { return [] }
         let ids = stale.map { "0x" + String($0, radix: 16) }.joined(separator: " ")
         FileHandle.standardError.write(Data("""
@@ -37,5 +38,36 @@ extension TestWindowManager {
             throw XKitTestingError("\(kind.rawValue) still lists destroyed windows \(left) after a restart; see \(logFile)")
         }
         return stale
+    }
+
+    /// Returns once the manager has handled every event the server sent it before this call; false
+    /// if it did not within `timeout`.
+    ///
+    /// It asks for the frame extents of a window of its own (`_NET_REQUEST_FRAME_EXTENTS`, which
+    /// EWMH managers answer for windows they do not manage): the answer comes after everything
+    /// queued before the question.
+    public func waitUntilCaughtUp(timeout: TimeInterval = 10) throws -> Bool {
+        guard let dpy = XOpenDisplay(display) else { throw XKitTestingError("cannot open \(display)") }
+        defer { XCloseDisplay(dpy) }
+        let root = XDefaultRootWindow(dpy)
+        let probe = XCreateSimpleWindow(dpy, root, 0, 0, 10, 10, 0, 0, 0)
+        defer { XDestroyWindow(dpy, probe); XSync(dpy, 0) }
+        let extents = XInternAtom(dpy, "_NET_FRAME_EXTENTS", 0)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = probe
+        event.xclient.message_type = XInternAtom(dpy, "_NET_REQUEST_FRAME_EXTENTS", 0)
+        event.xclient.format = 32
+        XSendEvent(dpy, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSync(dpy, 0)
+        return waitUntil(timeout: timeout, interval: 0.005) {
+            var type: UInt = 0
+            var format: Int32 = 0
+            var count: UInt = 0, after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            let status = XGetWindowProperty(dpy, probe, extents, 0, 4, 0, XA_CARDINAL, &type, &format, &count, &after, &data)
+            if let data { XFree(data) }
+            return status == Success && count == 4
+        }
     }
 }

@@ -341,6 +341,31 @@ struct HarnessTests {
         #expect(finder.parent(of: mapped) != finder.rootWindow, "openbox framed the new window")
     }
 
+    /// A manager that has not yet read a window's DestroyNotify (it was busy) still lists the
+    /// window: the harness waits until it has caught up instead of restarting it.
+    @Test func aWindowManagerThatIsOnlyBehindIsWaitedForNotRestarted() throws {
+        let server = try XvfbServer(width: 640, height: 480, windowManager: .openbox)
+        defer { server.stop() }
+        let wm = try #require(server.windowManager)
+        #expect(try wm.waitUntilCaughtUp())
+        let finder = try WindowFinder(display: server.display)
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "hello"], environment: server.environment,
+                                 display: server.display)
+        let window = XWindowID(try #require(try app.waitForEvent(named: "window.mapped").int("xid")))
+        let pid = wm.pid
+        kill(pid, SIGSTOP)
+        _ = app.terminate()
+        try #require(waitUntil(timeout: 5) { finder.parent(of: window) == nil })
+        #expect(try wm.clientsThatNoLongerExist() == [window], "listed while the manager is stopped")
+        let resume = DispatchWorkItem { kill(pid, SIGCONT) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5, execute: resume)
+        defer { resume.wait() }
+
+        #expect(try wm.forgetDestroyedClients().isEmpty)
+        #expect(wm.pid == pid, "the manager was waited for, not restarted")
+        #expect(try wm.clientsThatNoLongerExist().isEmpty)
+    }
+
     @Test func swiftPMExecutablesAreFoundNextToTheTestBinary() throws {
         let demo = try AppProcess.executableURL(named: "xkit-demo")
         #expect(demo.lastPathComponent == "xkit-demo")
