@@ -12,6 +12,16 @@ struct ProcessSample {
 
 /// Shared pieces of the benchmarks: timing child processes, medians, the anchor programs.
 enum Bench {
+    /// The `key=value` numbers of a result line (keylat's, keydone's, scrolllat's, the text bench's).
+    static func fields(_ output: String) -> [String: Double] {
+        var result: [String: Double] = [:]
+        for token in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = token.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { result[String(parts[0])] = value }
+        }
+        return result
+    }
+
     /// Runs a command to completion with output discarded; peak RSS comes from GNU time.
     ///
     /// A child started with posix_spawn (vfork) reports the parent's high-water mark in

@@ -24,15 +24,9 @@ enum KeyDone {
 
         /// Reads `keydone window=… keys=N first_median_ms=… done_median_ms=… done_p90_ms=… reports_median=N`.
         init?(line: String) {
-            var fields: [String: String] = [:]
-            for token in line.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                let parts = token.split(separator: "=", maxSplits: 1)
-                if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-            }
-            guard let first = fields["first_median_ms"].flatMap(Double.init),
-                  let done = fields["done_median_ms"].flatMap(Double.init),
-                  let p90 = fields["done_p90_ms"].flatMap(Double.init),
-                  let reports = fields["reports_median"].flatMap(Int.init) else { return nil }
+            let fields = Bench.fields(line)
+            guard let first = fields["first_median_ms"], let done = fields["done_median_ms"],
+                  let p90 = fields["done_p90_ms"], let reports = fields["reports_median"].map(Int.init) else { return nil }
             firstMedian = first
             doneMedian = done
             doneP90 = p90
@@ -50,40 +44,7 @@ enum KeyDone {
         return result
     }
 
-    private static let source = #"""
-    #include <X11/Xlib.h>
-    #include <X11/keysym.h>
-    #include <X11/extensions/XTest.h>
-    #include <X11/extensions/Xdamage.h>
-    #include <poll.h>
-    #include <stdio.h>
-    #include <stdlib.h>
-    #include <string.h>
-    #include <time.h>
-    #include <unistd.h>
-
-    static double now_ms(void) {
-        struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
-        return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-    }
-    static int named(Display *d, Window w, const char *name) {
-        char *wm = NULL; int hit = 0;
-        if (XFetchName(d, w, &wm) && wm) { hit = strcmp(wm, name) == 0; XFree(wm); }
-        return hit;
-    }
-    static Window find(Display *d, Window w, const char *name, int depth) {
-        if (named(d, w, name)) return w;
-        if (depth == 0) return 0;
-        Window root, parent, *kids = NULL; unsigned int n = 0, i; Window hit = 0;
-        if (!XQueryTree(d, w, &root, &parent, &kids, &n)) return 0;
-        for (i = 0; i < n && !hit; i++) hit = find(d, kids[i], name, depth - 1);
-        if (kids) XFree(kids);
-        return hit;
-    }
-    static int ignore(Display *d, XErrorEvent *e) { (void)d; (void)e; return 0; }
-    static int cmp(const void *a, const void *b) {
-        double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y);
-    }
+    private static let source = DamageToolSource.prelude + #"""
     /* waits until no event came for quiet_ms (or until limit_ms); returns the reports seen and the
        time of the first and the last, from t0 */
     static int drain(Display *d, int base, double t0, double quiet_ms, double limit_ms, double *first, double *last) {

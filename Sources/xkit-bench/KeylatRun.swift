@@ -22,14 +22,10 @@ struct KeylatResult {
 
     /// Reads `keylat window=NAME keys=N answered=N lost=N median_ms=… p90_ms=… min_ms=… max_ms=…`.
     init?(line: String) {
-        var fields: [String: String] = [:]
-        for token in line.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let parts = token.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-        }
-        guard let median = fields["median_ms"].flatMap(Double.init), let p90 = fields["p90_ms"].flatMap(Double.init),
-              let low = fields["min_ms"].flatMap(Double.init), let high = fields["max_ms"].flatMap(Double.init),
-              let answered = fields["answered"].flatMap(Int.init), let lost = fields["lost"].flatMap(Int.init) else { return nil }
+        let fields = Bench.fields(line)
+        guard let median = fields["median_ms"], let p90 = fields["p90_ms"], let low = fields["min_ms"],
+              let high = fields["max_ms"], let answered = fields["answered"].map(Int.init),
+              let lost = fields["lost"].map(Int.init) else { return nil }
         self.median = median
         self.p90 = p90
         self.min = low

@@ -52,39 +52,7 @@ enum ListScrollPeers {
     /// scrolllat WINDOW_NAME X Y N BUTTON: moves the pointer to (X, Y) in the window, then N times
     /// settles (30 ms without damage), sends one wheel click (button 5 down, 4 up) through XTest and
     /// waits for the window's first DAMAGE report. Prints median, p90, p99 and max in ms.
-    static let scrollLatC = #"""
-    #include <X11/Xlib.h>
-    #include <X11/Xatom.h>
-    #include <X11/extensions/XTest.h>
-    #include <X11/extensions/Xdamage.h>
-    #include <poll.h>
-    #include <stdio.h>
-    #include <stdlib.h>
-    #include <string.h>
-    #include <time.h>
-    #include <unistd.h>
-    static double now_ms(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e3 + t.tv_nsec / 1e6; }
-    static int named(Display *d, Window w, const char *name) {
-        Atom net = XInternAtom(d, "_NET_WM_NAME", False), utf8 = XInternAtom(d, "UTF8_STRING", False);
-        Atom type; int format; unsigned long n, after; unsigned char *v = NULL; int hit = 0;
-        if (XGetWindowProperty(d, w, net, 0, 1024, False, utf8, &type, &format, &n, &after, &v) == Success && v) {
-            hit = strcmp((char *)v, name) == 0; XFree(v); if (hit) return 1;
-        }
-        char *wm = NULL;
-        if (XFetchName(d, w, &wm) && wm) { hit = strcmp(wm, name) == 0; XFree(wm); }
-        return hit;
-    }
-    static Window find(Display *d, Window w, const char *name, int depth) {
-        if (named(d, w, name)) return w;
-        if (depth == 0) return 0;
-        Window root, parent, *kids = NULL; unsigned int n = 0, i; Window hit = 0;
-        if (!XQueryTree(d, w, &root, &parent, &kids, &n)) return 0;
-        for (i = 0; i < n && !hit; i++) hit = find(d, kids[i], name, depth - 1);
-        if (kids) XFree(kids);
-        return hit;
-    }
-    static int ignore(Display *d, XErrorEvent *e) { (void)d; (void)e; return 0; }
-    static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+    static let scrollLatC = DamageToolSource.prelude + #"""
     static int wait_damage(Display *d, int base, double timeout_ms) {
         double end = now_ms() + timeout_ms;
         for (;;) {
@@ -207,14 +175,10 @@ struct ScrollLatResult {
 
     /// Reads `scrolllat window=… events=N answered=N lost=N median_ms=… p90_ms=… p99_ms=… max_ms=…`.
     init?(line: String) {
-        var fields: [String: String] = [:]
-        for token in line.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let parts = token.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
-        }
-        guard let median = fields["median_ms"].flatMap(Double.init), let p90 = fields["p90_ms"].flatMap(Double.init),
-              let p99 = fields["p99_ms"].flatMap(Double.init), let high = fields["max_ms"].flatMap(Double.init),
-              let answered = fields["answered"].flatMap(Int.init), let lost = fields["lost"].flatMap(Int.init) else { return nil }
+        let fields = Bench.fields(line)
+        guard let median = fields["median_ms"], let p90 = fields["p90_ms"], let p99 = fields["p99_ms"],
+              let high = fields["max_ms"], let answered = fields["answered"].map(Int.init),
+              let lost = fields["lost"].map(Int.init) else { return nil }
         self.median = median
         self.p90 = p90
         self.p99 = p99

@@ -65,8 +65,8 @@ struct TextBenchDriver {
                 Console.error("xkit-bench text: a run failed:\n\(ours.output)\n\(theirs.output)")
                 return 1
             }
-            xkit.append(TextBenchDriver.fields(ours.output))
-            pangoRuns.append(TextBenchDriver.fields(theirs.output))
+            xkit.append(Bench.fields(ours.output))
+            pangoRuns.append(Bench.fields(theirs.output))
             Console.out("run \(i + 1): " + ours.output.split(separator: "\n").joined(separator: " ") + "\n       "
                         + theirs.output.split(separator: "\n").joined(separator: " "))
         }
@@ -88,16 +88,6 @@ struct TextBenchDriver {
         let values = runs.compactMap { $0[key] }.sorted()
         guard !values.isEmpty else { return .nan }
         return values.count % 2 == 1 ? values[values.count / 2] : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
-    }
-
-    /// The `key=value` numbers of a result line.
-    static func fields(_ output: String) -> [String: Double] {
-        var result: [String: Double] = [:]
-        for token in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let parts = token.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let value = Double(parts[1]) { result[String(parts[0])] = value }
-        }
-        return result
     }
 }
 

@@ -70,6 +70,9 @@ enum XErrorTrap {
     nonisolated(unsafe) private static var appLog: XErrorLog?
     /// Set once `exit` has begun (our atexit hook runs before those registered earlier, such as a
     /// test harness stopping its Xvfb).
+    ///
+    /// Static because the I/O error handler that reads it is, like the error handler, one C function
+    /// per process that captures nothing; written once, by the atexit hook.
     nonisolated(unsafe) private static var processIsExiting = false
 
     private static let handlers: Void = {

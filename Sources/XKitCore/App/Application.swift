@@ -7,9 +7,10 @@
 open class Application: Responder {
     /// The app started with `Application.start()`, like `UIApplication.shared`.
     ///
-    /// It is the toolkit's one process-wide registry, set once by the platform's start-up; the
-    /// toolkit itself reaches services through windows and only falls back to it for views that are
-    /// not in a window yet (for example measuring a label before adding it).
+    /// Static because, as `UIApplication.shared`, it is what code outside any window (a menu item's
+    /// handler, `Pasteboard.general`) starts from. It is the toolkit's one process-wide registry, set
+    /// once by the platform's start-up; the toolkit itself reaches services through windows and only
+    /// falls back to it for views that are not in a window yet (measuring a label before adding it).
     public internal(set) static var current: Application?
 
     /// The backend: surfaces, pasteboards, timers, text, settings, cursors, accessibility.
