@@ -15,7 +15,7 @@ import PackageDescription
 /// `.build/link` comes first on the library path: `scripts/static-libstdcxx.sh` (run by `make release`)
 /// puts a linker script there that takes libstdc++ from its static archive.
 let lean: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+    .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc", "-Xlinker", "--no-export-dynamic",
                   "-L\(Context.packageDirectory)/.build/link",
                   "-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/assets/link-order.txt"],
                  .when(configuration: .release)),

@@ -3,6 +3,7 @@
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+#include <cpuid.h>
 
 /* The most bytes whose sums fit 32 bits before reducing modulo 65521 (zlib's NMAX), rounded down
  * to whole 32-byte blocks. */
@@ -86,14 +87,22 @@ static uint32_t crc32_pclmul(uint32_t crc, const uint8_t *bytes, size_t count) {
     return (uint32_t)crc32(state, bytes, (uInt)count);
 }
 
+/* CPUID leaf 1's ECX, asked only when a checksum first runs. __builtin_cpu_supports would link
+ * libgcc's __cpu_indicator_init, a constructor that runs a dozen CPUID instructions at every launch;
+ * each one leaves a virtual machine, and together they cost ~0.1 ms of start-up. */
+static unsigned leaf1_ecx(void) {
+    unsigned eax, ebx, ecx = 0, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    return ecx;
+}
+
 static int has_ssse3(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("ssse3");
+    return (leaf1_ecx() & bit_SSSE3) != 0;
 }
 
 static int has_pclmul(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+    unsigned ecx = leaf1_ecx();
+    return (ecx & bit_PCLMUL) && (ecx & bit_SSE4_1);
 }
 #endif
 
