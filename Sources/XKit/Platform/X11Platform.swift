@@ -231,11 +231,16 @@ private let timerQueue = DispatchQueue(label: "xkit.timers")
 
 /// Runs `body` on the main actor after `seconds` unless the returned token is cancelled first.
 ///
-/// The wait happens on a private queue and the work hops to the main actor, so timers fire both in
-/// an app under `dispatchMain()` and under `swift test`, which never drains the main queue.
+/// In an app whose loop owns the main thread the loop runs the timer between polls. Otherwise (under
+/// `swift test`, which never drains the main queue) the wait happens on a private queue and the
+/// work hops to the main actor.
 @MainActor
 func afterDelay(_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> TimerToken {
     let token = TimerToken()
+    if let loop = EventLoop.mainThreadLoop {
+        loop.addTimer(after: seconds, token: token, body)
+        return token
+    }
     let delay = seconds.isFinite ? max(0, seconds) : 0
     timerQueue.asyncAfter(deadline: .now() + delay) {
         Task { @MainActor in

@@ -29,6 +29,28 @@ final class EventLoop {
     /// Lays out and draws the app's dirty windows; runs once per pass, after all pending events.
     var onDisplayPass: (() -> Void)?
     private var drainScheduled = false
+    private var isStarted = false
+    /// Set once `runOnMainThread` polls the connection itself.
+    private var ownsMainThread = false
+    /// Timers the main-thread loop runs between polls.
+    private var timers = MainThreadTimers()
+
+    /// The loop that polls on the main thread, once `runOnMainThread` has begun; timers go to it.
+    ///
+    /// Static because the main thread is one per process and `runOnMainThread` never returns: at most
+    /// one loop can ever own it, and `afterDelay` has no platform to ask.
+    private(set) static var mainThreadLoop: EventLoop?
+
+    /// Runs `body` after `seconds` on this loop's own timers; only for the loop that owns the main thread.
+    func addTimer(after seconds: Double, token: TimerToken, _ body: @escaping @MainActor () -> Void) {
+        timers.add(after: seconds, now: MainThreadTimers.now(), token: token, body: body)
+    }
+
+    private func runDueTimers() {
+        for timer in timers.takeDue(now: MainThreadTimers.now()) where !timer.token.isCancelled {
+            timer.body()
+        }
+    }
     private var isDraining = false
     /// Set when a pass is asked for while draining: the drain runs one more pass itself.
     private var passRequestedWhileDraining = false
@@ -41,8 +63,27 @@ final class EventLoop {
         self.connection = connection
     }
 
-    /// Starts watching the connection; events are handled on the main queue from now on.
+    /// Starts watching the connection; events are handled on the main actor from now on.
+    ///
+    /// An app that calls `run()` owns the main thread, and `runOnMainThread` polls the connection
+    /// itself. Only a host that drives the main actor some other way (a test runner's executor)
+    /// needs dispatch sources to hear the connection, so they are made on the main actor's first
+    /// turn, and only if the main-thread loop has not begun by then. Resuming a read source starts
+    /// libdispatch's manager thread and a worker: two threads, an epoll set and their wake-ups at
+    /// every launch, for a source the loop cancels right away.
     func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        Task { @MainActor [weak self] in
+            guard let self, !self.ownsMainThread else { return }
+            self.watchFromDispatch()
+        }
+        scheduleDrain()
+    }
+
+    /// Hears the connection through dispatch sources: the fd's read source, and the watch for
+    /// events Xlib queued while waiting for a reply.
+    private func watchFromDispatch() {
         guard source == nil else { return }
         let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: EventLoop.watchQueue)
         // The source is level-triggered: pause it until the main actor has read what is pending.
@@ -59,7 +100,8 @@ final class EventLoop {
         queuedEventWatch = QueuedEventWatch.install(on: connection.display, queue: EventLoop.watchQueue) { [weak self] in
             Task { @MainActor in self?.drain() }
         }
-        scheduleDrain()
+        // Events may have come while nothing watched.
+        drain()
     }
 
     /// Runs the app on the main thread until it exits: one `poll` waits for the X connection and for
@@ -69,8 +111,13 @@ final class EventLoop {
     /// Under `dispatchMain()` a key went through three threads: libdispatch's manager thread saw the
     /// fd, a worker ran the read source, and another worker drained the main queue for the main
     /// actor, each woken through a futex. Here the main thread wakes once and draws.
+    ///
+    /// The loop drains at every turn, so events a request left in Xlib's queue need no watch here.
     func runOnMainThread() -> Never {
-        // The read source stops; it is kept (not released) because a drain it scheduled may still resume it.
+        ownsMainThread = true
+        EventLoop.mainThreadLoop = self
+        // A read source made before (the main actor ran before `run()`) stops; it is kept (not
+        // released) because a drain it scheduled may still resume it.
         source?.cancel()
         let queueHandle = _dispatch_get_main_queue_handle_4CF()
         let display = connection.display
@@ -78,12 +125,13 @@ final class EventLoop {
                            pollfd(fd: queueHandle, events: Int16(POLLIN), revents: 0)]
         _dispatch_main_queue_callback_4CF(nil)
         while true {
+            runDueTimers()
             drain()
             // Work the main queue's jobs left in Xlib's queue (a round trip reads events) is drained first.
             if XQLength(display) > 0 { continue }
             descriptors[0].revents = 0
             descriptors[1].revents = 0
-            guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else {
+            guard poll(&descriptors, 2, timers.pollTimeout(now: MainThreadTimers.now())) >= 0 || errno == EINTR else {
                 Trace.warn("poll on the X connection failed (errno \(errno)); the app stops")
                 Glibc.exit(1)
             }
