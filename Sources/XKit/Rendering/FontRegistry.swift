@@ -19,6 +19,8 @@ public final class FontRegistry: TextMeasurer {
     private var lastFont: Font?
     private var lastFace: FontFace?
     private var warnedFamilies: Set<String> = []
+    /// Picks each family's font once for all its sizes.
+    let matches: FontMatchCache
     /// The largest pixel size opened (see `XRequestLimits.maxFontPixelSize`).
     private let maxPixelSize: Double
     /// Unicode boundaries for the text measured here (ICU, loaded on first use).
@@ -32,6 +34,7 @@ public final class FontRegistry: TextMeasurer {
         self.display = display
         self.resource = resource
         screen = XDefaultScreen(display)
+        matches = FontMatchCache(display: display, screen: screen)
         self.scale = scale
         maxPixelSize = limits.maxFontPixelSize
         FontRegistry.warnIfNoFonts()
@@ -114,8 +117,7 @@ public final class FontRegistry: TextMeasurer {
         // Most sessions set none of these; then the request is exactly what it was before options existed.
         let fromResources = resources()
         if !fromResources.isEmpty { fromResources.apply(to: request) }
-        var result = FcResultMatch
-        guard let match = XftFontMatch(display, screen, request, &result) else {
+        guard let match = matches.match(request) else {
             FcPatternDestroy(request)
             return nil
         }
@@ -177,6 +179,7 @@ public final class FontRegistry: TextMeasurer {
         desktopOptions = newOptions
         for face in faces.values { face.close() }
         faces = [:]
+        matches.reset()
         lastFont = nil
         lastFace = nil
         return true

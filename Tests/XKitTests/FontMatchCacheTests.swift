@@ -1,0 +1,64 @@
+import CX11
+import Testing
+@testable import XKit
+import XKitTesting
+
+/// A font picked once for all sizes of a request must be exactly what a full `XftFontMatch` gives
+/// at each size: the same file, and every rendering property the configuration derives.
+@MainActor
+@Suite(.serialized)
+struct FontMatchCacheTests {
+    private let display: OpaquePointer
+
+    init() throws {
+        display = try #require(XOpenDisplay(try XvfbServer.shared().display))
+    }
+
+    private func request(family: String, pixelSize: Double, weight: Int32 = 80, slant: Int32 = 0) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        FcPatternAddString(pattern, "family", family)
+        FcPatternAddDouble(pattern, "pixelsize", pixelSize)
+        FcPatternAddInteger(pattern, "weight", weight)
+        FcPatternAddInteger(pattern, "slant", slant)
+        return pattern
+    }
+
+    private func file(_ pattern: OpaquePointer) -> String {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, "file", 0, &value) == FcResultMatch, let value else { return "?" }
+        return String(cString: value)
+    }
+
+    @Test func everySizeGetsExactlyWhatAFullMatchGives() throws {
+        let cache = FontMatchCache(display: display, screen: XDefaultScreen(display))
+        let families = ["sans-serif", "serif", "monospace", "DejaVu Sans", "Noto Sans CJK JP", "Noto Color Emoji", "no such family"]
+        let sizes = [16.0, 9, 10.5, 12, 13, 14, 20, 28, 48, 96, 200]
+        for family in families {
+            for (weight, slant) in [(Int32(80), Int32(0)), (200, 0), (80, 100)] {
+                for size in sizes {
+                    let pattern = try #require(request(family: family, pixelSize: size, weight: weight, slant: slant))
+                    defer { FcPatternDestroy(pattern) }
+                    var result = FcResultMatch
+                    let full = try #require(XftFontMatch(display, XDefaultScreen(display), pattern, &result))
+                    let cached = try #require(cache.match(pattern))
+                    #expect(FcPatternEqual(full, cached) != 0,
+                            "\(family) \(weight)/\(slant) at \(size) px: \(file(full)) vs \(file(cached))")
+                    FcPatternDestroy(full)
+                    FcPatternDestroy(cached)
+                }
+            }
+        }
+        // Most requests were answered from the first size's winner.
+        #expect(cache.reuses > families.count * 3 * (sizes.count - 1) / 2, "reuses: \(cache.reuses)")
+    }
+
+    @Test func aFamilyWhoseFontCarriesAPixelSizeIsMatchedAfreshAtEverySize() throws {
+        let cache = FontMatchCache(display: display, screen: XDefaultScreen(display))
+        for size in [16.0, 32, 109] {
+            let pattern = try #require(request(family: "Noto Color Emoji", pixelSize: size))
+            defer { FcPatternDestroy(pattern) }
+            if let match = cache.match(pattern) { FcPatternDestroy(match) }
+        }
+        #expect(cache.reuses == 0)
+    }
+}
