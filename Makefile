@@ -8,7 +8,9 @@ ARGS ?=
 # swiftc skips code generation for an object whose IR is unchanged (the hash in its .swift_modhash),
 # even when code-generation options changed: without -disable-incremental-llvm-codegen, objects of an
 # earlier plain `swift build -c release` would keep their functions in one section.
-RELEASE = scripts/static-libstdcxx.sh && $(SWIFT) build -c release -Xswiftc -Xfrontend -Xswiftc -function-sections \
+# --disable-local-rpath: without it the executables carry RUNPATH $ORIGIN, and the dynamic loader looked
+# for every system library in .build first (30 failed opens and stats at each launch).
+RELEASE = scripts/static-libstdcxx.sh && $(SWIFT) build -c release --disable-local-rpath -Xswiftc -Xfrontend -Xswiftc -function-sections \
           -Xswiftc -Xfrontend -Xswiftc -disable-incremental-llvm-codegen
 
 .PHONY: run test build release bench screenshot docs sanitize clean
