@@ -47,6 +47,7 @@ final class EventLoop {
     }
 
     private func runDueTimers() {
+        if timers.isEmpty { return }
         for timer in timers.takeDue(now: MainThreadTimers.now()) where !timer.token.isCancelled {
             timer.body()
         }
@@ -131,7 +132,8 @@ final class EventLoop {
             if XQLength(display) > 0 { continue }
             descriptors[0].revents = 0
             descriptors[1].revents = 0
-            guard poll(&descriptors, 2, timers.pollTimeout(now: MainThreadTimers.now())) >= 0 || errno == EINTR else {
+            let timeout = timers.isEmpty ? -1 : timers.pollTimeout(now: MainThreadTimers.now())
+            guard poll(&descriptors, 2, timeout) >= 0 || errno == EINTR else {
                 Trace.warn("poll on the X connection failed (errno \(errno)); the app stops")
                 Glibc.exit(1)
             }

@@ -33,6 +33,7 @@ struct MainThreadTimers {
     ///
     /// Cancelled timers are dropped first, so a cancelled caret blink does not wake the loop.
     mutating func pollTimeout(now: UInt64) -> Int32 {
+        if entries.isEmpty { return -1 }
         entries.removeAll { $0.token.isCancelled }
         guard let first = entries.first else { return -1 }
         guard first.deadline > now else { return 0 }
@@ -43,6 +44,8 @@ struct MainThreadTimers {
     /// Removes the timers due at `now` and returns them in due order. A body that adds a timer
     /// due at once adds it for the next turn, so a timer that re-arms itself cannot starve events.
     mutating func takeDue(now: UInt64) -> [Entry] {
+        // The loop asks at every turn (each key): most turns nothing is due, and need not allocate.
+        guard let first = entries.first, first.deadline <= now else { return [] }
         let count = entries.firstIndex { $0.deadline > now } ?? entries.endIndex
         let due = Array(entries[..<count])
         entries.removeFirst(count)
