@@ -107,7 +107,8 @@ final class FontMatchCache {
     /// Swift strings of 430 fonts' files and families would cost more than the match saves.
     private func reusableFont(file: String, index: Int32, request: OpaquePointer) -> OpaquePointer? {
         let fonts = installedFonts()
-        guard let winner = fonts.fonts.first(where: { $0.index == index && strcmp($0.file, file) == 0 })?.font,
+        let found = file.withCString { file in fonts.fonts.first { $0.index == index && strcmp($0.file, file) == 0 } }
+        guard let winner = found?.font,
               !FontMatchCache.carriesSize(winner),
               FontMatchCache.sharesFamily(winner, request),
               !fonts.sized.contains(where: { FontMatchCache.sharesFamily(winner, $0) }) else { return nil }
