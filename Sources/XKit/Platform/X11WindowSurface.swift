@@ -11,6 +11,9 @@ import Glibc
 final class X11WindowSurface: WindowSurface, XEventHandler {
     let xid: XID
     private(set) var screenOrigin: Point
+    /// Whether the window is still a child of the root, not framed by a window manager: its
+    /// ConfigureNotify then gives its screen position, and no XTranslateCoordinates is needed.
+    private var parentIsRoot = true
     unowned let platform: X11Platform
     /// What the surface reports to (the window's private delegate).
     private(set) weak var delegate: WindowSurfaceDelegate?
@@ -228,10 +231,11 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             let e = event.xconfigure
             size = Size(width: Double(e.width) / scale, height: Double(e.height) / scale)
             window.surfaceDidResize(to: size)
-            updateScreenOrigin()
+            // A child of the root (border 0) is where its own ConfigureNotify says.
+            if parentIsRoot { setScreenOrigin(Point(x: Double(e.x) / scale, y: Double(e.y) / scale)) } else { updateScreenOrigin() }
         case MapNotify:
             isMapped = true
-            updateScreenOrigin()
+            if !parentIsRoot { updateScreenOrigin() }
             window.surfaceDidMap()
             if !hasBeenMapped {
                 hasBeenMapped = true
@@ -246,6 +250,7 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
             window.surfaceDidUnmap()
         case ReparentNotify:
             // A window manager framed us: our root position is now the frame's plus its decorations.
+            parentIsRoot = event.xreparent.parent == platform.connection.root
             updateScreenOrigin()
         case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify:
             if platform.xdnd.source.intercept(&event) { return }
@@ -326,19 +331,23 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
 
     func finishComposition() -> String? { inputContext?.reset() }
 
+    /// Asks the server where the window is on the screen (a round trip).
     private func updateScreenOrigin() {
         var x: Int32 = 0, y: Int32 = 0
         var child: XID = 0
         if XTranslateCoordinates(display, xid, platform.connection.root, 0, 0, &x, &y, &child) != 0 {
-            let origin = Point(x: Double(x) / scale, y: Double(y) / scale)
-            guard origin != screenOrigin else { return }
-            let wasVisible = visibleBounds
-            screenOrigin = origin
-            delegate?.surfaceDidMove()
-            // A server that keeps window contents (a compositor) exposes nothing when a part never
-            // drawn comes on screen, so draw it now.
-            if visibleBounds != wasVisible { delegate?.surfaceDidExpose(visibleBounds) }
+            setScreenOrigin(Point(x: Double(x) / scale, y: Double(y) / scale))
         }
+    }
+
+    private func setScreenOrigin(_ origin: Point) {
+        guard origin != screenOrigin else { return }
+        let wasVisible = visibleBounds
+        screenOrigin = origin
+        delegate?.surfaceDidMove()
+        // A server that keeps window contents (a compositor) exposes nothing when a part never
+        // drawn comes on screen, so draw it now.
+        if visibleBounds != wasVisible { delegate?.surfaceDidExpose(visibleBounds) }
     }
 
     private func releaseResources(destroyWindow: Bool) {
@@ -360,8 +369,9 @@ final class X11WindowSurface: WindowSurface, XEventHandler {
     private func setProperties(title: String, explicitPosition: Bool) {
         let connection = platform.connection
         applyTitle(title)
-        var protocols = Self.windowManagerProtocols.map { connection.atom($0) }
-        XSetWMProtocols(display, xid, &protocols, Int32(protocols.count))
+        // XSetWMProtocols would intern WM_PROTOCOLS itself: a round trip before the first frame.
+        var protocols = Self.windowManagerProtocols.map { Int(bitPattern: connection.atom($0)) }
+        XChangeProperty(display, xid, connection.atom("WM_PROTOCOLS"), XA_ATOM, 32, PropModeReplace, &protocols, Int32(protocols.count))
         setInputHints()
         var pid = [Int(getpid())]
         XChangeProperty(display, xid, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace, &pid, 1)

@@ -21,28 +21,22 @@ final class XSettingsWatcher {
         selection = connection.atom("_XSETTINGS_S\(connection.screen)")
         property = connection.atom("_XSETTINGS_SETTINGS")
         manager = connection.atom("MANAGER")
-        XSettingsWatcher.addRootEventMask(connection, Int(StructureNotifyMask))
+        connection.addRootEventMask(Int(StructureNotifyMask))
         eventLoop.addObserver { [weak self] event in self?.observe(&event) }
         findManager()
-    }
-
-    /// Adds to our event mask on the root window without dropping what is already selected there.
-    static func addRootEventMask(_ connection: XConnection, _ mask: Int) {
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(connection.display, connection.root, &attributes)
-        XSelectInput(connection.display, connection.root, attributes.your_event_mask | mask)
     }
 
     private func findManager() {
         let display = connection.display
         owner = XGetSelectionOwner(display, selection)
         guard owner != 0 else { return }
-        // The manager may exit between the two calls: a BadWindow here just means "no manager".
-        let failed = connection.trapErrors {
+        // The manager may exit between the calls: a BadWindow here just means "no manager". The
+        // property read's reply brings back any error of the select, so one round trip serves both.
+        let failed = connection.trapErrors(endsWithReply: true) {
             XSelectInput(display, owner, Int(PropertyChangeMask | StructureNotifyMask))
+            read()
         }
-        if failed != nil { owner = 0; return }
-        read()
+        if failed != nil { owner = 0 }
     }
 
     private func read() {

@@ -10,11 +10,16 @@ final class AtomCache {
 
     init(display: OpaquePointer) {
         self.display = display
-        preload(AtomCache.wellKnown)
+        preload(AtomCache.wellKnown + ["_XSETTINGS_S\(XDefaultScreen(display))"])
     }
 
-    /// Atoms XKit always needs, interned in one round trip at start-up.
+    /// Atoms XKit needs at start-up or on common paths, interned in one round trip: each one
+    /// interned on its own is a round trip, and a window with a text field asked for a dozen XDND
+    /// atoms one by one before its first frame.
     static let wellKnown = [
+        "MANAGER", "_XSETTINGS_SETTINGS", "_NET_SUPPORTING_WM_CHECK", "_NET_WM_STATE", "_NET_FRAME_EXTENTS",
+        "XdndAware", "XdndProxy", "XdndSelection", "XdndTypeList", "XdndEnter", "XdndPosition", "XdndStatus",
+        "XdndLeave", "XdndDrop", "XdndFinished", "XdndActionCopy", "XdndActionMove",
         "WM_PROTOCOLS", "WM_DELETE_WINDOW", "WM_TAKE_FOCUS", "_NET_WM_NAME", "_NET_WM_PID", "UTF8_STRING",
         "_NET_WM_WINDOW_TYPE", "_NET_WM_WINDOW_TYPE_POPUP_MENU", "_NET_WM_WINDOW_TYPE_NORMAL",
         "_NET_WM_WINDOW_TYPE_DIALOG", "_NET_WM_PING", "CLIPBOARD", "PRIMARY", "TARGETS", "MULTIPLE",

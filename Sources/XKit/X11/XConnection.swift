@@ -68,6 +68,7 @@ package final class XConnection {
     let display: OpaquePointer
     let screen: Int32
     let root: XID
+    private var rootEventMask = 0
     let atoms: AtomCache
     /// The X connection's file descriptor, watched by the event loop.
     let fileDescriptor: Int32
@@ -154,13 +155,26 @@ package final class XConnection {
 
     /// Runs `body` and waits for the server to process it, returning the first X error it caused.
     ///
-    /// Errors are asynchronous in X, so the only way to tie one to a request is a round trip.
+    /// Errors are asynchronous in X, so the only way to tie one to a request is a round trip. When
+    /// `body`'s last request waits for its reply (a property read), that wait is the round trip:
+    /// Xlib hands every error of the earlier requests, and the request's own, to the error handler
+    /// before it returns the reply, so `endsWithReply` skips the `XSync`.
     @discardableResult
-    func trapErrors(_ body: () -> Void) -> XKitError? {
+    func trapErrors(endsWithReply: Bool = false, _ body: () -> Void) -> XKitError? {
         errors.beginTrap()
         body()
-        sync()
+        if !endsWithReply { sync() }
         return errors.endTrap()
+    }
+
+    /// Adds to the events this connection selects on the root window.
+    ///
+    /// The mask is kept here rather than read back with `XGetWindowAttributes` (a round trip before
+    /// the first frame). `InputMethod` still reads the server's mask: Xlib's input-method callback
+    /// replaces it behind our back.
+    func addRootEventMask(_ mask: Int) {
+        rootEventMask |= mask
+        XSelectInput(display, root, rootEventMask)
     }
 
     /// Waits until the server has handled every request, then wakes the event loop for the events

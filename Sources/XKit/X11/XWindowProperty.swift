@@ -19,7 +19,8 @@ struct XWindowProperty {
         var offset = 0
         let chunkLongs = 1 << 20
         var failed = false
-        let error = connection.trapErrors {
+        // Each property request waits for its reply, so only a delete after them needs the trap's sync.
+        let error = connection.trapErrors(endsWithReply: !delete) {
             while true {
                 var type: Atom = 0
                 var format: Int32 = 0
