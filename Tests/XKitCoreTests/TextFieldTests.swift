@@ -109,6 +109,27 @@ import XKitHeadless
         field.draw(in: again)
         #expect(again.texts.map(\.text) == ["x"])
     }
+
+    /// The placeholder's layout is kept between draws, so each thing it was made from must renew it.
+    @Test func aChangedPlaceholderIsDrawnAsChanged() {
+        let field = TextField(placeholder: "Add a tag")
+        field.frame = Rect(x: 0, y: 0, width: 200, height: 24)
+        func drawn() -> DrawRecorder.TextCall? {
+            let recorder = DrawRecorder()
+            field.draw(in: recorder)
+            return recorder.texts.first
+        }
+        #expect(drawn()?.text == "Add a tag")
+        field.placeholder = "Thêm thẻ"
+        #expect(drawn()?.text == "Thêm thẻ")
+        field.placeholderColor = .systemRed
+        #expect(drawn()?.color == .systemRed)
+        field.font = Font.system(size: 20, weight: .bold)
+        #expect(drawn()?.font == Font.system(size: 20, weight: .bold))
+        field.text = "x"
+        field.text = ""
+        #expect(drawn()?.text == "Thêm thẻ")
+    }
 }
 
 @MainActor

@@ -21,6 +21,35 @@ struct TagInputTests {
 
     private func tags(_ event: TraceEvent) -> [String] { event["tags"] as? [String] ?? [] }
 
+    /// A key redraws only the field's text area (its border and rounded corners are left out of
+    /// the redraw): a letter and a BackSpace must leave the field and what surrounds it exactly as
+    /// the full redraw of the focused field drew them.
+    @Test func aLetterAndBackSpaceLeaveTheFieldAsAFullRedrawDrewIt() throws {
+        _ = try XvfbServer.shared()
+        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "10"], environment: ["XKIT_CARET_BLINK": "0"])
+        defer { _ = app.terminate() }
+        _ = try app.waitForEvent(named: "window.mapped")
+        let driver = try XTestDriver.shared()
+        let field = try #require(app.latestViews().first { $0.type == "TextField" })
+        driver.click(at: field.center)
+        driver.waitUntilIdle()
+        #expect(app.waitForQuiescence())
+        let area = field.frame.insetBy(dx: -6, dy: -6)
+        let before = try Screenshot.capture(rect: area)
+        var mark = app.mark()
+        try driver.type("a")
+        _ = try app.waitForView(since: mark) { $0.type == "TextField" && $0.text == "a" }
+        #expect(app.waitForQuiescence())
+        let typed = try Screenshot.capture(rect: area)
+        #expect(!ImageDiff.compare(before, typed).matches(), "the letter was drawn")
+        mark = app.mark()
+        try driver.key("BackSpace")
+        _ = try app.waitForView(since: mark) { $0.type == "TextField" && $0.text == "" }
+        #expect(app.waitForQuiescence())
+        let diff = ImageDiff.compare(before, try Screenshot.capture(rect: area))
+        #expect(diff.matches(), "after BackSpace: \(diff)")
+    }
+
     @Test func typingThenEnterAddsAChipAndACommaCommits() throws {
         let (app, driver) = try startGallery()
         defer { _ = app.terminate() }

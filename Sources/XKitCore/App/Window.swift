@@ -253,8 +253,10 @@ open class Window: Responder {
         layoutIfPending()
         guard isMapped else { return }
         defer { finishAppearances() }
-        updateTextInputCaret()
         let drewFrame = presentDirtyRect()
+        // After the frame: telling the input method where the caret is costs a caret-rect walk (and
+        // with an input-method server, an XIM round trip), and the typed key's pixels need neither.
+        updateTextInputCaret()
         // After the frame is sent: with a big tree, the trace and the accessibility diff take
         // milliseconds, and what the user sees must not wait for them.
         if treeChanged {

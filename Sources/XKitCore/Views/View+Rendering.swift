@@ -1,6 +1,9 @@
 /// Drawing a view's subtree: background, content, subviews, overlay, then the menu tint, focus ring and border.
 extension View {
     /// Draws the view and its subtree; the context's origin is the top-left of the frame.
+    ///
+    /// The context must be clipped to `dirty` (frame coordinates): what would fall outside it may
+    /// be left out, such as the border of a view redrawn only inside it.
     public func render(in context: GraphicsContext, dirty: Rect) {
         if isHidden { return }
         if isCompositedLayer, window?.compositedLayer === self { return renderOpaque(in: context, dirty: dirty) }
@@ -21,8 +24,11 @@ extension View {
         context.saveState()
         defer { context.restoreState() }
         let local = Rect(origin: .zero, size: frame.size)
+        // Drawing is clipped to `dirty`: inside the rounded interior, the corners, the border and
+        // the focus ring (outside the bounds) would all be clipped away.
+        let interior = dirty.liesWithin(roundedRect: local, radius: cornerRadius, margin: max(0, borderWidth) + 1)
         if let bg = backgroundColor, bg.alpha > 0 {
-            if cornerRadius > 0 { context.fillRoundedRect(local, radius: cornerRadius, color: bg) }
+            if cornerRadius > 0 && !interior { context.fillRoundedRect(local, radius: cornerRadius, color: bg) }
             else { context.fill(local, color: bg) }
         }
         if clipsToBounds { context.clip(to: local) }
@@ -40,6 +46,7 @@ extension View {
         if isMenuTarget {
             context.fillRoundedRect(local, radius: max(cornerRadius, 3), color: View.menuTargetTint)
         }
+        if interior { return }
         if drawsFocusRing && isFirstResponder && (window?.eventRouter.showsFocusRing ?? true) {
             // Just outside the bounds, as on other desktops; setNeedsDisplay pads its rect to cover it.
             context.strokeRoundedRect(local.insetBy(dx: -3, dy: -3), radius: cornerRadius + 3,

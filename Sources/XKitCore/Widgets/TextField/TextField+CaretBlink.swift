@@ -9,7 +9,7 @@ extension TextField {
         caretBlinkTimer = nil
         if caretBlinkHidden {
             caretBlinkHidden = false
-            setNeedsDisplay()
+            setNeedsTextDisplay()
         }
         guard isFirstResponder, let platform = window?.platform, platform.settings.caretBlinks else { return }
         caretLastActivity = platform.clock.now
@@ -24,7 +24,7 @@ extension TextField {
     private func caretBlinkTick() {
         caretBlinkTimer = nil
         guard isFirstResponder, let platform = window?.platform, platform.settings.caretBlinks else {
-            if caretBlinkHidden { caretBlinkHidden = false; setNeedsDisplay() }
+            if caretBlinkHidden { caretBlinkHidden = false; setNeedsTextDisplay() }
             return
         }
         let idle = platform.clock.now - caretLastActivity

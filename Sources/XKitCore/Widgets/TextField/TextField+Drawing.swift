@@ -3,14 +3,13 @@
 /// method's highlight and caret.
 extension TextField {
     func drawField(in context: GraphicsContext) {
-        let clip = textRect.insetBy(dx: -1, dy: 0)
+        let clip = textClipRect
         context.withSavedState {
             context.clip(to: clip)
             let origin = textOrigin
             if displayedCount == 0 {
                 if let placeholder, !placeholder.isEmpty {
-                    let layout = TextLayout(AttributedText(placeholder, font: font, color: placeholderColor),
-                                            direction: baseWritingDirection, measurer: measurer)
+                    let layout = placeholderLayout(placeholder)
                     // Natural alignment: a right-to-left placeholder, or any in a right-to-left interface,
                     // ends where the caret waits.
                     let rightToLeft = layout.baseDirection(ofLine: 0) == .rightToLeft || (baseWritingDirection == nil && laysOutRightToLeft)
@@ -34,5 +33,20 @@ extension TextField {
                 context.fill(caretRect, color: textColor)
             }
         }
+    }
+
+    /// The placeholder laid out, kept while its text, font, colour, direction and measurer stay the
+    /// same: an empty field draws it at every key and caret blink, and laying it out was most of
+    /// that draw.
+    private func placeholderLayout(_ placeholder: String) -> TextLayout {
+        let text = AttributedText(placeholder, font: font, color: placeholderColor)
+        let measurer = measurer
+        if let cached = cachedPlaceholder, cached.text == text, cached.direction == baseWritingDirection,
+           cached.measurer == ObjectIdentifier(measurer) {
+            return cached.layout
+        }
+        let layout = TextLayout(text, direction: baseWritingDirection, measurer: measurer)
+        cachedPlaceholder = (text, baseWritingDirection, ObjectIdentifier(measurer), layout)
+        return layout
     }
 }

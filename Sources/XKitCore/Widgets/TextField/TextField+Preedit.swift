@@ -8,7 +8,7 @@ extension TextField: TextInputClient {
     func compositionDidChange() {
         cachedLayout = nil
         scrollCaretIntoView()
-        setNeedsDisplay()
+        setNeedsTextDisplay()
         markTraceChanged()
         restartCaretBlink()
         onPreeditChange?(self)

@@ -90,6 +90,8 @@ open class TextField: Control {
     var caretBlinkTimer: Cancellable?
     var caretLastActivity = 0.0
     var cachedLayoutMeasurer: ObjectIdentifier?
+    /// The placeholder's layout and what it was made from (see `placeholderLayout`).
+    var cachedPlaceholder: (text: AttributedText, direction: TextDirection?, measurer: ObjectIdentifier, layout: TextLayout)?
     /// Advances measured for the field's earlier layouts, reused by the next until the font changes.
     var advanceCache: AdvanceCache?
     var clicks = MultiClickCounter()
@@ -159,6 +161,17 @@ open class TextField: Control {
 
     /// The rect the text scrolls inside, in bounds coordinates.
     public var textRect: Rect { bounds.inset(by: contentInsets) }
+
+    /// What `draw(in:)` clips the text, selection and caret to: the text rect and a point either
+    /// side for a caret at its ends.
+    var textClipRect: Rect { textRect.insetBy(dx: -1, dy: 0) }
+
+    /// Marks the text area for redrawing, after an edit, a caret move or a blink.
+    ///
+    /// Nothing else of the field changes then, and a redraw inside its border spares the server the
+    /// border's polygon and the rounded corners (see `View.render`). A subclass that draws outside
+    /// the text rect from the text calls `setNeedsDisplay()` in `onChange`.
+    func setNeedsTextDisplay() { setNeedsDisplay(textClipRect, inkOverhang: 0) }
 
     /// The x of the insertion point before character `offset` of the shown text (`textLayout`),
     /// relative to its start.
@@ -232,6 +245,7 @@ open class TextField: Control {
     open override func textMetricsDidChange() {
         cachedLayout = nil
         advanceCache = nil
+        cachedPlaceholder = nil
         super.textMetricsDidChange()
     }
 
@@ -241,7 +255,7 @@ open class TextField: Control {
     func textDidChange(notify: Bool) {
         cachedLayout = nil
         scrollCaretIntoView()
-        setNeedsDisplay()
+        setNeedsTextDisplay()
         markTraceChanged()
         restartCaretBlink()
         if notify {
@@ -253,7 +267,7 @@ open class TextField: Control {
     func selectionDidChange() {
         undoHistory.breakCoalescing()
         scrollCaretIntoView()
-        setNeedsDisplay()
+        setNeedsTextDisplay()
         restartCaretBlink()
         // The accessibility bridge announces caret moves from the tree's next pass.
         if application?.platform.accessibility.isActive == true { markTraceChanged() }
@@ -270,7 +284,7 @@ open class TextField: Control {
         offset = max(0, min(offset, max(0, textWidth - visible)))
         if offset != scrollOffset {
             scrollOffset = offset
-            setNeedsDisplay()
+            setNeedsTextDisplay()
         }
     }
 
