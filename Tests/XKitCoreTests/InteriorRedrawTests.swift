@@ -30,12 +30,18 @@ import XKitHeadless
         #expect(!Rect(x: 1, y: 2, width: 10, height: 10).liesWithin(roundedRect: box, radius: 0, margin: 2))
     }
 
-    @Test func aKeyTypedInAFieldRedrawsItsTextAreaWithoutTheBorder() throws {
+    /// A window with a bordered, rounded field, drawn once.
+    private func fieldScene() -> (HeadlessScene, TextField) {
         let scene = HeadlessScene()
         let field = TextField(placeholder: "Name")
         field.frame = Rect(x: 20, y: 20, width: 200, height: 28)
         scene.root.addSubview(field)
         scene.platform.displayPass()
+        return (scene, field)
+    }
+
+    @Test func aKeyTypedInAFieldRedrawsItsTextAreaWithoutTheBorder() throws {
+        let (scene, field) = fieldScene()
         scene.click(at: Point(x: 100, y: 34))
         scene.platform.displayPass()
         let surface = try #require(scene.platform.surface(of: scene.window))
@@ -53,11 +59,7 @@ import XKitHeadless
     }
 
     @Test func aRedrawOfTheWholeFieldStillDrawsItsBorder() throws {
-        let scene = HeadlessScene()
-        let field = TextField(placeholder: "Name")
-        field.frame = Rect(x: 20, y: 20, width: 200, height: 28)
-        scene.root.addSubview(field)
-        scene.platform.displayPass()
+        let (scene, field) = fieldScene()
         field.setNeedsDisplay()
         scene.platform.displayPass()
         let surface = try #require(scene.platform.surface(of: scene.window))

@@ -134,15 +134,8 @@ struct RequestLimitXTests {
     }
 
     @Test func pastingAThreeHundredThousandCharacterLineKeepsTheAppAnswering() throws {
-        _ = try XvfbServer.shared()
-        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "0"])
+        let (app, driver, field) = try TagInputTests.startWithFieldFocused(["--scene", "tags", "--tags", "0"])
         defer { _ = app.terminate() }
-        _ = try app.waitForEvent(named: "window.mapped")
-        let driver = try XTestDriver.shared()
-        let field = try #require(app.latestViews().first { $0.type == "TextField" })
-        driver.click(at: field.center)
-        driver.waitUntilIdle()
-        _ = app.waitForQuiescence()
         // xclip owns the line in its own process, as the repro does.
         let owner = try xclipOwn(Data(String(repeating: "a", count: 300_000).utf8))
         defer { owner.terminate() }

@@ -6,16 +6,23 @@ import XKitTesting
 /// The tag input under a real X server, driven with XTest through the gallery and the tags scene.
 @Suite(.serialized)
 struct TagInputTests {
-    /// Starts the gallery and clicks into the tag field.
-    private func startGallery() throws -> (AppProcess, XTestDriver) {
+    /// Starts `xkit-demo` with `arguments` and clicks into its first text field (the tag field).
+    static func startWithFieldFocused(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> (app: AppProcess, driver: XTestDriver, field: TraceView) {
         _ = try XvfbServer.shared()
-        let app = try AppProcess("xkit-demo", arguments: ["--scene", "gallery"])
+        let app = try AppProcess("xkit-demo", arguments: arguments, environment: environment)
         _ = try app.waitForEvent(named: "window.mapped")
         let driver = try XTestDriver.shared()
         let field = try #require(app.latestViews().first { $0.type == "TextField" })
         driver.click(at: field.center)
         driver.waitUntilIdle()
         _ = app.waitForQuiescence()
+        return (app, driver, field)
+    }
+
+    /// Starts the gallery and clicks into the tag field.
+    private func startGallery() throws -> (AppProcess, XTestDriver) {
+        let (app, driver, _) = try Self.startWithFieldFocused(["--scene", "gallery"])
         return (app, driver)
     }
 
@@ -25,15 +32,8 @@ struct TagInputTests {
     /// the redraw): a letter and a BackSpace must leave the field and what surrounds it exactly as
     /// the full redraw of the focused field drew them.
     @Test func aLetterAndBackSpaceLeaveTheFieldAsAFullRedrawDrewIt() throws {
-        _ = try XvfbServer.shared()
-        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "10"], environment: ["XKIT_CARET_BLINK": "0"])
+        let (app, driver, field) = try Self.startWithFieldFocused(["--scene", "tags", "--tags", "10"], environment: ["XKIT_CARET_BLINK": "0"])
         defer { _ = app.terminate() }
-        _ = try app.waitForEvent(named: "window.mapped")
-        let driver = try XTestDriver.shared()
-        let field = try #require(app.latestViews().first { $0.type == "TextField" })
-        driver.click(at: field.center)
-        driver.waitUntilIdle()
-        #expect(app.waitForQuiescence())
         let area = field.frame.insetBy(dx: -6, dy: -6)
         let before = try Screenshot.capture(rect: area)
         var mark = app.mark()
@@ -155,14 +155,8 @@ struct TagInputTests {
     }
 
     @Test func pastingALongListThroughXclipAddsEveryLineAndTracesTheCount() throws {
-        _ = try XvfbServer.shared()
-        let app = try AppProcess("xkit-demo", arguments: ["--scene", "tags", "--tags", "0"])
+        let (app, driver, _) = try Self.startWithFieldFocused(["--scene", "tags", "--tags", "0"])
         defer { _ = app.terminate() }
-        _ = try app.waitForEvent(named: "window.mapped")
-        let driver = try XTestDriver.shared()
-        let field = try #require(app.latestViews().first { $0.type == "TextField" })
-        driver.click(at: field.center)
-        driver.waitUntilIdle()
         // 20,000 distinct 80-character lines (1.6 MB, so xclip sends it INCR), a duplicate, a line of
         // NULs and a lone U+200F, which are refused, and blank lines, which are skipped.
         let n = 20_000
