@@ -141,7 +141,7 @@ public final class X11Platform: Platform {
     }
 
     public func schedule(after seconds: Double, _ body: @escaping @MainActor () -> Void) -> Cancellable {
-        afterDelay(seconds) { [weak self] in
+        eventLoop.afterDelay(seconds) { [weak self] in
             body()
             self?.eventLoop.drain()
         }
@@ -225,28 +225,4 @@ final class TimerToken: Cancellable {
     private(set) var isCancelled = false
     /// Stops the timer if it has not fired.
     func cancel() { isCancelled = true }
-}
-
-private let timerQueue = DispatchQueue(label: "xkit.timers")
-
-/// Runs `body` on the main actor after `seconds` unless the returned token is cancelled first.
-///
-/// In an app whose loop owns the main thread the loop runs the timer between polls. Otherwise (under
-/// `swift test`, which never drains the main queue) the wait happens on a private queue and the
-/// work hops to the main actor.
-@MainActor
-func afterDelay(_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> TimerToken {
-    let token = TimerToken()
-    if let loop = EventLoop.mainThreadLoop {
-        loop.addTimer(after: seconds, token: token, body)
-        return token
-    }
-    let delay = seconds.isFinite ? max(0, seconds) : 0
-    timerQueue.asyncAfter(deadline: .now() + delay) {
-        Task { @MainActor in
-            guard !token.isCancelled else { return }
-            body()
-        }
-    }
-    return token
 }

@@ -61,7 +61,7 @@ final class ClipboardManagerHandoff {
             done()
         }
         hub.onManagerReply = { finish("answered") }
-        _ = afterDelay(timeLimit) { finish("time limit") }
+        _ = hub.app.eventLoop.afterDelay(timeLimit) { finish("time limit") }
         // A manager that dies mid-handoff never answers: its window's DestroyNotify ends the wait.
         observer = hub.app.eventLoop.addObserver { event in
             if event.type == DestroyNotify, event.xdestroywindow.window == manager { finish("manager gone") }
@@ -69,8 +69,9 @@ final class ClipboardManagerHandoff {
         if !watch(manager) { return finish("manager gone") }
         // A manager that lets go of the selection without dying sends nothing we could see
         // without XFixes, so look at the owner a few times a second while we wait.
+        let loop = hub.app.eventLoop
         func checkOwner() {
-            poll = afterDelay(ownerPollInterval) { [weak self] in
+            poll = loop.afterDelay(ownerPollInterval) { [weak self] in
                 guard let self, !finished else { return }
                 if XGetSelectionOwner(self.hub.connection.display, self.hub.atoms.clipboardManager) != manager {
                     finish("manager gone")

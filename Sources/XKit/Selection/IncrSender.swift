@@ -218,7 +218,7 @@ final class IncrSender {
         guard !sweepScheduled else { return }
         sweepScheduled = true
         let interval = min(1, max(0.05, timeout / 4))
-        _ = afterDelay(interval) { [weak self] in
+        _ = app.eventLoop.afterDelay(interval) { [weak self] in
             guard let self else { return }
             self.sweepScheduled = false
             let limit = UInt64(self.timeout * 1e9)

@@ -97,7 +97,7 @@ final class SelectionReader {
         let wait = min(request.timeout, request.endTime - monotonicSeconds())
         // A NaN or infinite setting must not reach Dispatch, which traps converting it to nanoseconds.
         let delay = wait.isNaN ? 0 : min(max(0, wait), 1e7)
-        request.deadline = afterDelay(delay) { [weak self, weak request] in
+        request.deadline = hub.app.eventLoop.afterDelay(delay) { [weak self, weak request] in
             guard let self, let request else { return }
             self.timedOut(request)
             self.connection.flush()

@@ -35,16 +35,31 @@ final class EventLoop {
     /// Timers the main-thread loop runs between polls.
     private var timers = MainThreadTimers()
 
-    /// The loop that polls on the main thread, once `runOnMainThread` has begun; timers go to it.
-    ///
-    /// Static because the main thread is one per process and `runOnMainThread` never returns: at most
-    /// one loop can ever own it, and `afterDelay` has no platform to ask.
-    private(set) static var mainThreadLoop: EventLoop?
 
     /// Runs `body` after `seconds` on this loop's own timers; only for the loop that owns the main thread.
-    func addTimer(after seconds: Double, token: TimerToken, _ body: @escaping @MainActor () -> Void) {
-        timers.add(after: seconds, now: MainThreadTimers.now(), token: token, body: body)
+    /// Runs `body` on the main actor after `seconds` unless the returned token is cancelled first.
+    ///
+    /// Once this loop owns the main thread it runs the timer between polls. Before that, and under
+    /// `swift test` (whose main queue this loop never polls), the wait happens on a private queue and
+    /// the work hops to the main actor.
+    func afterDelay(_ seconds: Double, _ body: @escaping @MainActor () -> Void) -> TimerToken {
+        let token = TimerToken()
+        if ownsMainThread {
+            timers.add(after: seconds, now: MainThreadTimers.now(), token: token, body: body)
+            return token
+        }
+        let delay = seconds.isFinite ? max(0, seconds) : 0
+        EventLoop.timerQueue.asyncAfter(deadline: .now() + delay) {
+            Task { @MainActor in
+                guard !token.isCancelled else { return }
+                body()
+            }
+        }
+        return token
     }
+
+    /// Where timers wait when no loop owns the main thread.
+    private static let timerQueue = DispatchQueue(label: "xkit.timers")
 
     private func runDueTimers() {
         if timers.isEmpty { return }
@@ -116,7 +131,6 @@ final class EventLoop {
     /// The loop drains at every turn, so events a request left in Xlib's queue need no watch here.
     func runOnMainThread() -> Never {
         ownsMainThread = true
-        EventLoop.mainThreadLoop = self
         // A read source made before (the main actor ran before `run()`) stops; it is kept (not
         // released) because a drain it scheduled may still resume it.
         source?.cancel()
