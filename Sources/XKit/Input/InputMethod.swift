@@ -11,7 +11,8 @@ import XKitCore
 /// input context is then rebuilt, focus included.
 @MainActor
 final class InputMethod {
-    private let display: OpaquePointer
+    private let connection: XConnection
+    private var display: OpaquePointer { connection.display }
     /// The open method (the server's, or the local fallback).
     private(set) var xim: XIM?
     /// The style contexts use, and its XIMStyle bits.
@@ -25,8 +26,8 @@ final class InputMethod {
 
     private struct WeakContext { weak var context: InputContext? }
 
-    init(display: OpaquePointer) {
-        self.display = display
+    init(connection: XConnection) {
+        self.connection = connection
         open()
     }
 
@@ -99,10 +100,9 @@ final class InputMethod {
     private func waitForServer() {
         guard !waitsForServer else { return }
         // Xlib selects PropertyChangeMask on the root window for this, replacing our mask there
-        // (the XSETTINGS watcher's StructureNotifyMask); put ours back.
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(display, XDefaultRootWindow(display), &attributes)
-        defer { XSelectInput(display, XDefaultRootWindow(display), attributes.your_event_mask | Int(PropertyChangeMask)) }
+        // (the XSETTINGS watcher's StructureNotifyMask); put ours back with Xlib's bit added to it,
+        // so that a later addition to the mask keeps it too.
+        defer { connection.addRootEventMask(Int(PropertyChangeMask)) }
         waitsForServer = XRegisterIMInstantiateCallback(display, nil, nil, nil, inputMethodInstantiated,
                                                         Unmanaged.passUnretained(self).toOpaque().assumingMemoryBound(to: CChar.self)) != 0
     }

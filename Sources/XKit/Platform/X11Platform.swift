@@ -181,7 +181,7 @@ public final class X11Platform: Platform {
         if setlocale(LC_CTYPE, "") == nil || XSupportsLocale() == 0 || !X11Platform.localeIsUTF8() {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
-        let method = InputMethod(display: connection.display)
+        let method = InputMethod(connection: connection)
         inputMethod = method
         // Installed even with no method open yet: Xlib's instantiate watch is an event filter too.
         eventLoop.inputMethodFilter = { event in XFilterEvent(&event, XID(0)) != 0 }

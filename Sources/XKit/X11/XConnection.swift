@@ -170,8 +170,8 @@ package final class XConnection {
     /// Adds to the events this connection selects on the root window.
     ///
     /// The mask is kept here rather than read back with `XGetWindowAttributes` (a round trip before
-    /// the first frame). `InputMethod` still reads the server's mask: Xlib's input-method callback
-    /// replaces it behind our back.
+    /// the first frame). Xlib's input-method callback replaces the root's mask behind our back, so
+    /// `InputMethod` adds Xlib's bit here after registering it, which also restores ours.
     func addRootEventMask(_ mask: Int) {
         rootEventMask |= mask
         XSelectInput(display, root, rootEventMask)
