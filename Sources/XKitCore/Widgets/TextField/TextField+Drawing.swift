@@ -30,7 +30,7 @@ extension TextField {
                 drawPreeditDecorations(in: context, underline: true)
             }
             if isFirstResponder && !caretBlinkHidden && (!editing.hasSelection || preedit != nil) {
-                context.fill(caretRect, color: textColor)
+                context.fill(caretRect(textOrigin: origin), color: textColor)
             }
         }
     }

@@ -216,8 +216,10 @@ open class TextField: Control {
     }
 
     /// The caret's rect in bounds coordinates.
-    public var caretRect: Rect {
-        let origin = textOrigin
+    public var caretRect: Rect { caretRect(textOrigin: textOrigin) }
+
+    /// The caret's rect for a text origin the caller has already worked out (drawing has).
+    func caretRect(textOrigin origin: Point) -> Rect {
         let height = measurer.metrics(for: font).lineHeight
         return Rect(x: (origin.x + caretX(forOffset: displayedCaret)).rounded(.down), y: origin.y, width: 1, height: height)
     }
