@@ -77,4 +77,16 @@ import Testing
         #expect(!reordered("abc def").levels.isEmpty)
         #expect(reordered("abc def x").changedLineLeftEdge(since: reordered("abc def")) == nil, "a reordered line")
     }
+
+    @Test func theSharedHeadOfTwoTextsIsCountedInBytes() {
+        let base = "Tiếng Việt, русский, 日本語 and 한국어 " + String(repeating: "abcdefgh", count: 5)
+        let bytes = Array(base.utf8)
+        for cut in 0...bytes.count {
+            for tail in ["", "Z", "ü"] {
+                let other = String(decoding: bytes[..<cut], as: UTF8.self) + tail
+                let expected = zip(base.utf8, other.utf8).prefix { $0 == $1 }.count
+                #expect(TextLayout.commonUTF8Prefix(base, other) == expected, "cut at \(cut) then \(tail)")
+            }
+        }
+    }
 }

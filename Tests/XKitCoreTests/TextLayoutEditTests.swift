@@ -38,7 +38,7 @@ import Testing
         for round in 0..<rounds {
             // Mostly plain text, as typed notes are; now and then a piece that needs the full scan.
             let plain = round % 4 != 0
-            var text = randomText(Int.random(in: 0...40, using: &rng), &rng)
+            var text = randomText(Int.random(in: 0...(round % 3 == 0 ? 160 : 40), using: &rng), &rng)
             if plain { text = String(text.unicodeScalars.filter { $0.value < 0x300 || (0x400..<0x500).contains($0.value) || $0.value >= 0x1E00 && $0.value < 0xFFFF && $0.value != 0x200D }.map(Character.init)) }
             let old = layout(text, measurer: measurer)
             let scalars = Array(text.unicodeScalars)
@@ -59,6 +59,23 @@ import Testing
                     "\(text.debugDescription) → \(new.debugDescription)")
         }
         #expect(reused > rounds / 3, "the partial scan was taken \(reused) times of \(rounds)")
+    }
+
+    @Test func linesAfterAnEditAreTheOldLinesMovedNotBrokenAgain() throws {
+        let measurer = ScalarWidthMeasurer()
+        let text = String(repeating: "word ", count: 120)
+        let old = layout(text, measurer: measurer)
+        var edited = text
+        edited.insert("x", at: edited.index(edited.startIndex, offsetBy: 12))
+        var cache = AdvanceCache(measurer: measurer)
+        let scan = try #require(TextScan(AttributedText(edited, font: .system), editing: old, cache: &cache))
+        // A mark on the old last line: the new last line carries it only if it was moved, not broken again.
+        var spans = old.lines.map { LineSpan(start: $0.start, glyphEnd: $0.glyphEnd, end: $0.end) }
+        spans[spans.count - 1].glyphEnd -= 1
+        let breaks = LineBreaker.breakLines(scan, maxWidth: 90, limit: 0, cache: cache, previous: spans)
+        #expect(old.lineCount > 20 && breaks.spans.count == old.lineCount)
+        #expect(breaks.spans.last?.glyphEnd == old.lines[old.lineCount - 1].glyphEnd, "the marked line, moved by one cluster")
+        #expect(layout(edited, measurer: measurer, editing: old).lines == layout(edited, measurer: measurer).lines)
     }
 
     @Test func textThatNeedsTheWholeScanIsScannedWhole() {

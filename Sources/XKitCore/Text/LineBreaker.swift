@@ -19,17 +19,26 @@ struct LineBreaks {
 /// Greedy line breaking: fill each line up to the width, wrap at the last break opportunity,
 /// and fall back to a cluster boundary when a single word is wider than the line.
 enum LineBreaker {
-    static func breakLines(_ scan: TextScan, maxWidth: Double, limit: Int, cache: AdvanceCache) -> LineBreaks {
+    /// Breaks the scanned text into lines of at most `maxWidth` (`limit` lines, 0 for any number).
+    ///
+    /// `previous` are the lines of the text before an edit, at the same width and with no limit,
+    /// when `scan` reused that text's scan (`TextScan.reuse`): then only the lines around the edit
+    /// are broken again, and the lines after it are the old ones moved, from the first new line that
+    /// starts where an old one did past the edit.
+    static func breakLines(_ scan: TextScan, maxWidth: Double, limit: Int, cache: AdvanceCache,
+                           previous: [LineSpan]? = nil) -> LineBreaks {
         scan.flags.withUnsafeBufferPointer { flags in
             scan.advances.withUnsafeBufferPointer { advances in
-                breakLines(scan, flags: flags, advances: advances, maxWidth: maxWidth, limit: limit, cache: cache)
+                breakLines(scan, flags: flags, advances: advances, maxWidth: maxWidth, limit: limit, cache: cache,
+                           previous: limit == 0 && !scan.segmented ? scan.reuse.flatMap { reuse in previous.map { ($0, reuse) } } : nil)
             }
         }
     }
 
     private static func breakLines(_ scan: TextScan, flags: UnsafeBufferPointer<UInt8>,
                                    advances: UnsafeBufferPointer<Double>,
-                                   maxWidth: Double, limit: Int, cache: AdvanceCache) -> LineBreaks {
+                                   maxWidth: Double, limit: Int, cache: AdvanceCache,
+                                   previous: ([LineSpan], TextScan.Reuse)?) -> LineBreaks {
         var result = LineBreaks()
         let n = scan.count
         guard n > 0 else { return result }
@@ -38,7 +47,31 @@ enum LineBreaker {
         var start = 0
         var endsWithBreak = false
         let segmented = scan.segmented
+        // The old line `next` is the first that may start where a new line does past the edit.
+        var next = 0
+        if let (old, reuse) = previous {
+            // A line's breaks look at its clusters up to the one that overflowed it, which is at most
+            // the start of the line after next: lines whose line after next starts before the rescan
+            // are as they were.
+            var kept = 0
+            while kept + 2 < old.count && old[kept + 2].start < reuse.restart { kept += 1 }
+            result.spans = Array(old[..<kept])
+            start = kept < old.count ? old[kept].start : 0
+            next = kept
+        }
         while start < n {
+            if let (old, reuse) = previous, start >= reuse.resume {
+                // Past the edit, from a start an old line had, the clusters and so the lines are the old ones.
+                let oldStart = start - reuse.resume + reuse.oldResume
+                while next < old.count && old[next].start < oldStart { next += 1 }
+                if next < old.count && old[next].start == oldStart {
+                    let shift = reuse.resume - reuse.oldResume
+                    result.spans.append(contentsOf: old[next...].lazy.map {
+                        LineSpan(start: $0.start + shift, glyphEnd: $0.glyphEnd + shift, end: $0.end + shift)
+                    })
+                    return result
+                }
+            }
             if limit > 0 && result.spans.count == limit {
                 truncate(&result, scan: scan, flags: flags, advances: advances, width: width, cache: cache)
                 return result

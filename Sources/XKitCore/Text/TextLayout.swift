@@ -79,7 +79,10 @@ public final class TextLayout: Sendable {
         // Words are shaped before lines break (their advances decide the breaks), in their bidi direction.
         words = scan.hasComplex ? WordShaping.apply(to: &scan, string: text.string, levels: bidi?.levels ?? [],
                                                     cache: &cache) : []
-        let breaks = LineBreaker.breakLines(scan, maxWidth: maxWidth, limit: self.numberOfLines, cache: cache)
+        let previous = old.flatMap { old in
+            old.maxWidth == maxWidth && old.numberOfLines == 0 ? old.lines.map { LineSpan(start: $0.start, glyphEnd: $0.glyphEnd, end: $0.end) } : nil
+        }
+        let breaks = LineBreaker.breakLines(scan, maxWidth: maxWidth, limit: self.numberOfLines, cache: cache, previous: previous)
         let built = TextLayout.buildLines(text.string, scan: scan, breaks: breaks, cache: cache,
                                           maxWidth: maxWidth, alignment: alignment, bidi: bidi)
         offsets = scan.offsets

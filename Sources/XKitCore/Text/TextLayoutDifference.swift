@@ -84,30 +84,35 @@ extension TextLayout {
     static func commonUTF8Prefix(_ a: String, _ b: String) -> Int {
         var a = a, b = b
         return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let n = min(x.count, y.count)
-                var i = 0
-                while i < n, x[i] == y[i] { i += 1 }
-                return i
-            }
+            b.withUTF8 { y in SharedBytes.prefix(x, y) }
         }
     }
 
     /// Whether line `index` puts the same pixels where `old`'s line `oldIndex` put them: same place,
     /// same fragments with the same text, attributes and direction.
     private func drawsLine(_ index: Int, as old: TextLayout, line oldIndex: Int) -> Bool {
-        let a = lines[index], b = old.lines[oldIndex]
-        guard a.rect == b.rect, a.baseline == b.baseline, a.fragments.count == b.fragments.count else { return false }
-        for (f, g) in zip(a.fragments, b.fragments) {
-            guard f.x == g.x, f.width == g.width, f.isRightToLeft == g.isRightToLeft,
-                  f.isTruncationEllipsis == g.isTruncationEllipsis, f.attributes == g.attributes,
-                  TextLayout.sameUTF8(f.text, g.text) else { return false }
+        // Field by field through buffers: copying a line or a fragment out retains each of its strings,
+        // which was most of the comparison's cost.
+        lines.withUnsafeBufferPointer { new in
+            old.lines.withUnsafeBufferPointer { previous in
+                guard new[index].rect == previous[oldIndex].rect, new[index].baseline == previous[oldIndex].baseline else { return false }
+                return new[index].fragments.withUnsafeBufferPointer { f in
+                    previous[oldIndex].fragments.withUnsafeBufferPointer { g in
+                        guard f.count == g.count else { return false }
+                        for k in f.indices {
+                            guard f[k].x == g[k].x, f[k].width == g[k].width, f[k].isRightToLeft == g[k].isRightToLeft,
+                                  f[k].isTruncationEllipsis == g[k].isTruncationEllipsis, f[k].attributes == g[k].attributes,
+                                  TextLayout.sameUTF8(f[k].text, g[k].text) else { return false }
+                        }
+                        return true
+                    }
+                }
+            }
         }
-        return true
     }
 
     /// Byte equality of two slices (not `==`, which compares canonically and more slowly).
-    private static func sameUTF8(_ a: Substring, _ b: Substring) -> Bool {
+    static func sameUTF8(_ a: Substring, _ b: Substring) -> Bool {
         let count = a.utf8.count
         guard count == b.utf8.count else { return false }
         // memcmp: the generic elementsEqual compared a byte per loop turn, a fifth of a key's edit cost.

@@ -25,6 +25,18 @@ struct TextScan {
 
     var count: Int { advances.count }
 
+    /// What a scan after an edit took from the scan before it (nil for a full scan).
+    struct Reuse {
+        /// Clusters before this one are the old scan's, at the same indices.
+        var restart: Int
+        /// Clusters from this one on are the old scan's from `oldResume` on.
+        var resume: Int
+        var oldResume: Int
+    }
+    /// Set by `init(_:editing:cache:)`: which clusters are the old scan's, for `LineBreaker` to keep
+    /// the old lines around the edit.
+    var reuse: Reuse?
+
     init(_ text: AttributedText, cache: inout AdvanceCache) {
         var string = text.string
         let runs = text.runs
@@ -61,18 +73,19 @@ struct TextScan {
     private mutating func rescan(_ string: String, bytes: UnsafeBufferPointer<UInt8>, old: UnsafeBufferPointer<UInt8>,
                                  layout: TextLayout, flags oldFlags: [UInt8], cache: inout AdvanceCache) -> Bool {
         let n = bytes.count, m = old.count, shorter = min(n, m)
-        var prefix = 0
-        while prefix < shorter && bytes[prefix] == old[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix && bytes[n - 1 - suffix] == old[m - 1 - suffix] { suffix += 1 }
+        let prefix = SharedBytes.prefix(bytes, old)
+        let suffix = SharedBytes.suffix(bytes, old, limit: shorter - prefix)
         let oldOffsets = layout.offsets, oldAdvances = layout.advances
         let oldCount = oldAdvances.count, delta = n - m
         guard oldOffsets.count == oldCount + 1, oldFlags.count == oldCount else { return false }
         // Three clusters before the first the change touches: the boundary there lies between two
         // unchanged single scalars (the old text had no longer clusters), and the "www" before a
         // "." the change brings, or the ":" of a "://" it completes, is scanned again with it.
-        var touched = 0
-        while touched < oldCount && oldOffsets[touched + 1] <= prefix { touched += 1 }
+        var touched = 0, above = oldCount
+        while touched < above {
+            let mid = (touched + above) / 2
+            if oldOffsets[mid + 1] <= prefix { touched = mid + 1 } else { above = mid }
+        }
         let restart = max(0, touched - 3)
         // The first old cluster four bytes or more past the change: the scalars on both sides of its
         // start are unchanged, so it starts a cluster in the new text too, and so does each after it.
@@ -95,6 +108,7 @@ struct TextScan {
         advances = Self.splice(oldAdvances, before: restart, middle.advances, from: resume)
         flags = Self.splice(oldFlags, before: restart, middle.flags, from: resume)
         runStarts = [0]
+        reuse = Reuse(restart: restart, resume: restart + middle.count, oldResume: resume)
         return true
     }
 

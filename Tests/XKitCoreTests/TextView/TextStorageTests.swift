@@ -265,3 +265,22 @@ import Testing
         #expect(storage.paragraphLengths(in: 3..<900) == Array(lengths[3..<900]))
     }
 }
+
+/// Paragraph starts and the paragraph at an offset across block edges, against running sums.
+@Suite struct TextStorageLocatingTests {
+    @Test func everyParagraphStartIsTheSumOfTheLengthsBeforeIt() {
+        var generator = SystemRandomNumberGenerator()
+        let lines = (0..<(TextStorage.blockLimit * 4 + 37)).map { k in
+            String(repeating: k % 3 == 0 ? "ñ" : "x", count: Int.random(in: 0...9, using: &generator))
+        }
+        let storage = TextStorage(lines.joined(separator: "\r\n"))
+        #expect(storage.blockCount > 2, "the paragraphs span several blocks")
+        var start = 0
+        for (index, line) in lines.enumerated() {
+            #expect(storage.paragraphStart(index) == start, "paragraph \(index)")
+            #expect(storage.paragraphIndex(containing: start).index == index, "offset \(start)")
+            start += line.count + 1
+        }
+        #expect(storage.paragraphStart(lines.count + 5) == storage.paragraphStart(lines.count - 1), "clamped to the last")
+    }
+}

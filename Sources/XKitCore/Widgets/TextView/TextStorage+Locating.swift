@@ -2,14 +2,24 @@
 extension TextStorage {
     /// The character offset where paragraph `index` starts.
     public func paragraphStart(_ index: Int) -> Int {
-        var offset = 0, remaining = max(0, min(paragraphCount - 1, index))
-        for block in blocks {
-            if remaining < block.paragraphs.count {
-                for p in block.paragraphs[..<remaining] { offset += p.length }
+        let target = max(0, min(paragraphCount - 1, index))
+        var offset = 0, first = 0
+        // By index, not `for block in blocks`: a copied block retains and releases its paragraphs.
+        for b in blocks.indices {
+            let count = blocks[b].paragraphs.count
+            if target < first + count {
+                let local = target - first
+                // From the nearer end of the block, as `paragraphIndex(containing:)` walks.
+                if local > count / 2 {
+                    var start = offset + blocks[b].length
+                    for k in stride(from: count - 1, through: local, by: -1) { start -= blocks[b].paragraphs[k].length }
+                    return start
+                }
+                for k in 0..<local { offset += blocks[b].paragraphs[k].length }
                 return offset
             }
-            remaining -= block.paragraphs.count
-            offset += block.length
+            first += count
+            offset += blocks[b].length
         }
         return offset
     }

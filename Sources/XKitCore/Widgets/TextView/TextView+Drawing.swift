@@ -13,7 +13,8 @@ extension TextView {
         let selectionColor = isFirstResponder || isFindNavigatorVisible ? Color.selection : Color.separator
         let findColor = Color.systemYellow.withAlpha(0.45)
         let clip = context.clipBounds
-        for (index, top, layout) in visibleParagraphs() where top <= clip.maxY && top + layout.size.height >= clip.minY {
+        layOutViewport()
+        for (index, top, layout) in paragraphs(crossing: clip) {
             let start = storage.paragraphStart(index)
             let string = layout.attributedText.string
             let origin = Point(x: left, y: top)
@@ -23,7 +24,7 @@ extension TextView {
                 let s = string.index(string.startIndex, offsetBy: lo)
                 return layout.rects(for: s..<string.index(s, offsetBy: hi - lo))
             }
-            let shown = displayedParagraph(index)
+            let preeditRange = preeditRange(inParagraph: index)
             for match in findMatches(inParagraph: index) {
                 for r in rects(match) { context.fill(r.offsetBy(dx: origin.x, dy: origin.y), color: findColor) }
             }
@@ -32,7 +33,7 @@ extension TextView {
                     context.fill(r.offsetBy(dx: origin.x, dy: origin.y), color: selectionColor)
                 }
             }
-            if let range = shown.preeditRange, let preedit {
+            if let range = preeditRange, let preedit {
                 for h in preedit.highlights {
                     for r in rects((range.lowerBound + h.lowerBound)..<(range.lowerBound + h.upperBound)) {
                         context.fill(r.offsetBy(dx: origin.x, dy: origin.y), color: .selection)
@@ -40,7 +41,7 @@ extension TextView {
                 }
             }
             layout.draw(in: context, at: origin)
-            if let range = shown.preeditRange {
+            if let range = preeditRange {
                 for r in rects(range) {
                     context.fill(Rect(x: origin.x + r.minX, y: origin.y + r.maxY - 1, width: r.width, height: 1), color: textColor)
                 }

@@ -52,7 +52,7 @@ extension TextView {
         let range = change.firstParagraph..<min(layoutState.heights.count, change.firstParagraph + change.removed)
         let inPlace = change.removed == change.inserted && range.count == change.inserted
         let unchanged = inPlace ? range.filter { index in
-            layoutState.cache[index].map { $0.attributedText.string == displayedParagraph(index).text } ?? false
+            layoutState.cache[index].map { TextLayout.sameUTF8($0.attributedText.string[...], displayedParagraph(index).text[...]) } ?? false
         } : []
         let measuredBefore = range.map { layoutState.measured[$0] ? layoutState.heights[$0] : nil }
         let layoutsBefore = range.map { layoutState.cache[$0] }
@@ -68,11 +68,16 @@ extension TextView {
         layoutState.measured.replaceSubrange(range, with: added.indices.map { unchanged.contains(change.firstParagraph + $0) })
         // Layouts after the edit stay good: only their indices move.
         let shift = change.inserted - change.removed
-        var kept: [Int: TextLayout] = [:]
-        for (index, layout) in layoutState.cache where !range.contains(index) || unchanged.contains(index) {
-            kept[index < range.upperBound ? index : index + shift] = layout
+        if shift == 0 {
+            // Typing: no index moves, so only the rewritten paragraphs leave the cache.
+            for index in range where !unchanged.contains(index) { layoutState.cache[index] = nil }
+        } else {
+            var kept: [Int: TextLayout] = [:]
+            for (index, layout) in layoutState.cache where !range.contains(index) || unchanged.contains(index) {
+                kept[index < range.upperBound ? index : index + shift] = layout
+            }
+            layoutState.cache = kept
         }
-        layoutState.cache = kept
         updateContentSize()
         layoutState.beforeEdit.removeAll()
         guard inPlace else { return nil }
@@ -141,6 +146,16 @@ extension TextView {
         return (shown.text, shown.preeditRange)
     }
 
+    /// Where the composition shows in paragraph `index`, in characters (as `displayedParagraph`
+    /// places it), without building the paragraph's text; nil when it is not in that paragraph.
+    func preeditRange(inParagraph index: Int) -> Range<Int>? {
+        guard let preedit else { return nil }
+        let (p, start) = storage.paragraphIndex(containing: selectedRange.lowerBound)
+        guard p == index else { return nil }
+        let lo = max(0, min(storage.paragraphLength(index), selectedRange.lowerBound - start))
+        return lo..<(lo + preedit.text.count)
+    }
+
     /// The layout of paragraph `index`, made and cached on first use; its height replaces the estimate.
     func paragraphLayout(_ index: Int) -> TextLayout {
         if layoutState.width != wrapWidth { resetLayout() }
@@ -185,20 +200,48 @@ extension TextView {
 
     /// Lays out the paragraphs in and near the viewport; returns them with their tops.
     @_spi(Testing) public func visibleParagraphs() -> [(index: Int, top: Double, layout: TextLayout)] {
-        guard !layoutState.heights.isEmpty else { return [] }
+        let range = layOutViewport()
+        var top = range.isEmpty ? 0 : paragraphTop(range.lowerBound)
+        return range.map { index in
+            defer { top += layoutState.heights[index] }
+            return (index, top, paragraphLayout(index))
+        }
+    }
+
+    /// Makes sure the paragraphs in and near the viewport are laid out, so their heights are
+    /// measured and a small scroll needs no layout; returns the visible ones and those just below.
+    ///
+    /// Paragraphs already laid out are only looked up: a key's redraw passes here without laying
+    /// out anything but the paragraph it edited.
+    @discardableResult
+    func layOutViewport() -> Range<Int> {
+        guard !layoutState.heights.isEmpty else { return 0..<0 }
+        if layoutState.width != wrapWidth { resetLayout() }
         var (i, top) = paragraph(atY: contentOffset.y)
-        let first = max(0, i - TextView.layoutMargin)
-        for j in first..<i { _ = paragraphLayout(j) }
+        for j in max(0, i - TextView.layoutMargin)..<i where layoutState.cache[j] == nil { _ = paragraphLayout(j) }
         (i, top) = paragraph(atY: contentOffset.y)
-        var result: [(Int, Double, TextLayout)] = []
+        let first = i
         let bottom = contentOffset.y + bounds.height
         var extra = 0
         while i < storage.paragraphCount {
-            let layout = paragraphLayout(i)
-            result.append((i, top, layout))
+            if layoutState.cache[i] == nil { _ = paragraphLayout(i) }
             top += layoutState.heights[i]
             i += 1
             if top > bottom { extra += 1; if extra > TextView.layoutMargin { break } }
+        }
+        return first..<i
+    }
+
+    /// The laid-out paragraphs a rect in content coordinates crosses, with their tops.
+    func paragraphs(crossing rect: Rect) -> [(index: Int, top: Double, layout: TextLayout)] {
+        guard !layoutState.heights.isEmpty else { return [] }
+        var (i, top) = paragraph(atY: rect.minY)
+        var result: [(index: Int, top: Double, layout: TextLayout)] = []
+        while i < storage.paragraphCount && top <= rect.maxY {
+            let layout = paragraphLayout(i)
+            if top + layout.size.height >= rect.minY { result.append((i, top, layout)) }
+            top += layoutState.heights[i]
+            i += 1
         }
         return result
     }
