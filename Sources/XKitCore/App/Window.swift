@@ -57,6 +57,7 @@ open class Window: Responder {
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
         didSet {
             guard overrideUserInterfaceStyle != oldValue else { return }
+            View.ancestryDidChange()
             traitsDidChange(from: application.desktopTraitCollection.overriding(oldValue))
         }
     }

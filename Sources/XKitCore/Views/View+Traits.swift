@@ -61,8 +61,11 @@ extension View {
     /// The traits the view draws and lays out with: its superview's (its window's at the top, the
     /// desktop's) with its own overrides applied.
     public var traitCollection: TraitCollection {
+        if ancestryIsCurrent, let traits = ancestry.traits { return traits }
         let inherited = superview?.traitCollection ?? hostWindow?.traitCollection ?? TraitCollection.current
-        return ownTraits(inheriting: inherited)
+        let traits = ownTraits(inheriting: inherited)
+        if findWindow() != nil { ancestry.traits = traits }
+        return traits
     }
 
     /// `inherited` with this view's own style and direction overrides applied.
@@ -91,6 +94,7 @@ extension View {
         let before = traitCollection
         let semanticBefore = semanticContentAttribute
         change(self)
+        View.ancestryDidChange()
         if semanticContentAttribute != semanticBefore { setNeedsLayout(); setNeedsDisplay() }
         propagateTraitChange(from: before)
     }

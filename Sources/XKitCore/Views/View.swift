@@ -119,6 +119,7 @@ open class View: Responder {
     weak var hostWindow: Window? {
         didSet {
             guard hostWindow !== oldValue else { return }
+            View.ancestryDidChange()
             markTreeChanged()
             setNeedsLayout()
             setNeedsDisplay()
@@ -146,6 +147,9 @@ open class View: Responder {
     ///     view.associatedValues[Counter.key] += 1
     var associatedValues = AssociatedValues()
 
+    /// The window and traits this view last found above it (see `ViewAncestry`).
+    var ancestry = ViewAncestry()
+
     /// Actions and key commands added by extensions.
     var responderExtensions = ResponderExtensions()
 
@@ -169,11 +173,7 @@ open class View: Responder {
     /// The window showing this view, found through the root view; nil while the view is in no window.
     ///
     /// Views reach the platform's services (pasteboards, timers, the text measurer) through it.
-    public var window: Window? {
-        var view: View = self
-        while let parent = view.superview { view = parent }
-        return view.hostWindow
-    }
+    public var window: Window? { findWindow() }
 
     /// The application of the view's window; nil while the view is in no window.
     public var application: Application? { window?.application }
@@ -207,6 +207,7 @@ open class View: Responder {
         }
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        View.ancestryDidChange()
         view.didMoveToSuperview()
         view.notifyTreeMembershipChange()
         view.viewController?.viewDidJoin(window)
@@ -224,6 +225,7 @@ open class View: Responder {
         parent.subviews.removeAll { $0 === self }
         parent.setNeedsDisplay(frame)
         superview = nil
+        View.ancestryDidChange()
         oldWindow?.eventRouter.viewWasRemoved(self)
         didMoveToSuperview()
         parent.markTreeChanged()
