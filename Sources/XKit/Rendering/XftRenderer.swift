@@ -16,8 +16,9 @@ final class XftRenderer: GraphicsContext {
     let draw: OpaquePointer
     let picture: Picture
     let maskFormat: UnsafeMutablePointer<XRenderPictFormat>?
-    private(set) var state: State
-    private var stack: [State] = []
+    // Read by every draw call; the exclusivity check cost more than the read (see `View.frame`).
+    @exclusivity(unchecked) private(set) var state: State
+    @exclusivity(unchecked) private var stack: [State] = []
     private var solidFills: [Color: Picture] = [:]
     let drawable: Drawable
     let visual: UnsafeMutablePointer<Visual>

@@ -25,7 +25,11 @@ struct AssociatedValues {
 
     /// The stored value, or the key's default.
     subscript<Value>(key: AssociatedKey<Value>) -> Value {
-        get { storage[key.id] as? Value ?? key.defaultValue }
+        get {
+            // Most views store nothing, and a missing value still paid for a dynamic cast.
+            guard !storage.isEmpty, let value = storage[key.id] else { return key.defaultValue }
+            return value as? Value ?? key.defaultValue
+        }
         set { storage[key.id] = newValue }
     }
 

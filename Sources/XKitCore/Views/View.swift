@@ -6,7 +6,10 @@ open class View: Responder {
     /// The view's rectangle in its superview's bounds coordinates.
     ///
     /// NaN becomes 0 and values beyond ±`GeometryLimits.maximumMagnitude` are clamped, with one warning.
-    open var frame: Rect {
+    // Geometry and appearance are read hundreds of times a frame, and checking each read for an
+    // overlapping write was a fifth of a key's work. All access is on the main actor and none of
+    // these is passed inout across a call that reads it again, so no access can overlap.
+    @exclusivity(unchecked) open var frame: Rect {
         didSet {
             if !frame.isWithinLimits {
                 Trace.warnOnce("view.frame", "a view's frame was set to \(frame); NaN becomes 0 and "
@@ -27,7 +30,7 @@ open class View: Responder {
     }
 
     /// The origin of the view's own coordinates (non-zero while scrolled); clamped like `frame`.
-    open var boundsOrigin: Point = .zero {
+    @exclusivity(unchecked) open var boundsOrigin: Point = .zero {
         didSet {
             if !boundsOrigin.isWithinLimits {
                 Trace.warnOnce("view.boundsOrigin", "a view's bounds origin was set to \(boundsOrigin); NaN becomes 0 "
@@ -65,7 +68,7 @@ open class View: Responder {
     // MARK: Appearance
 
     /// The colour filling the bounds (rounded by `cornerRadius`); nil draws nothing.
-    open var backgroundColor: Color? {
+    @exclusivity(unchecked) open var backgroundColor: Color? {
         didSet {
             setNeedsDisplay()
             if backgroundColor != oldValue { animatableDidChange(.backgroundColor, from: .color(oldValue)) }
@@ -75,7 +78,7 @@ open class View: Responder {
     ///
     /// Unlike UIKit, a faded-out view still takes clicks (a dialog fading in answers its first
     /// click at once); hide it with `isHidden` to let clicks pass.
-    open var alpha: Double = 1 {
+    @exclusivity(unchecked) open var alpha: Double = 1 {
         didSet {
             alpha = alpha.isFinite ? min(1, max(0, alpha)) : 1
             guard alpha != oldValue else { return }
@@ -90,15 +93,15 @@ open class View: Responder {
     /// A quick test only: a view that left that window still checks it is the window's layer.
     package var isCompositedLayer = false
     /// The radius of the background's and border's corners.
-    open var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) open var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
     /// The colour of the border drawn inside the bounds.
-    open var borderColor: Color? { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) open var borderColor: Color? { didSet { setNeedsDisplay() } }
     /// The border's width; 0 draws none.
-    open var borderWidth: Double = 0 { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) open var borderWidth: Double = 0 { didSet { setNeedsDisplay() } }
     /// Whether subviews are clipped to the bounds.
-    open var clipsToBounds = false { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) open var clipsToBounds = false { didSet { setNeedsDisplay() } }
     /// Whether the view and its subtree are left out of drawing and hit testing.
-    open var isHidden = false {
+    @exclusivity(unchecked) open var isHidden = false {
         didSet { if isHidden != oldValue { superview?.setNeedsDisplay(frame); markTreeChanged() } }
     }
 
@@ -148,7 +151,7 @@ open class View: Responder {
     var associatedValues = AssociatedValues()
 
     /// The window and traits this view last found above it (see `ViewAncestry`).
-    var ancestry = ViewAncestry()
+    @exclusivity(unchecked) final var ancestry = ViewAncestry()
 
     /// Actions and key commands added by extensions.
     var responderExtensions = ResponderExtensions()

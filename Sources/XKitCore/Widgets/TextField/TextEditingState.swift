@@ -30,21 +30,22 @@ public struct TextEditingState: Hashable, Sendable {
     /// Whether some text is selected.
     public var hasSelection: Bool { anchor != caret }
     /// The selected text.
-    public var selectedText: String {
-        let chars = Array(text)
-        let r = clamped(selection)
-        return String(chars[r])
+    public var selectedText: String { String(text[indices(of: clamped(selection))]) }
+
+    /// The string indices of a range of character offsets (already clamped).
+    private func indices(of r: Range<Int>) -> Range<String.Index> {
+        let lo = text.index(text.startIndex, offsetBy: r.lowerBound)
+        return lo..<text.index(lo, offsetBy: r.count)
     }
 
     // MARK: Edits
 
     /// Replaces the selection (or inserts at the caret) with `string`, leaving the caret after it.
     public mutating func replaceSelection(with string: String) {
-        let chars = Array(text)
-        let r = clamped(selection)
-        let before = String(chars[..<r.lowerBound]) + TextEditingState.singleLine(string)
+        let r = indices(of: clamped(selection))
+        let before = String(text[..<r.lowerBound]) + TextEditingState.singleLine(string)
         // Counting the joined prefix keeps the caret right when a combining mark merges with its neighbour.
-        let newText = before + String(chars[r.upperBound...])
+        let newText = before + text[r.upperBound...]
         text = newText
         let position = min(before.count, newText.count)
         anchor = position
