@@ -60,7 +60,7 @@ open class Application: Responder {
         guard traits != desktopTraitCollection else { return }
         let before = desktopTraitCollection
         desktopTraitCollection = traits
-        View.ancestryDidChange()
+        for window in windows { window.contentView.forgetAncestry() }
         Trace.emit("appearance.changed", [("appearance", .string(traits.description)),
                                           ("layoutDirection", .string(traits.layoutDirection.traceName))])
         for window in windows { window.traitsDidChange(from: before.overriding(window.overrideUserInterfaceStyle)) }

@@ -57,7 +57,7 @@ open class Window: Responder {
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
         didSet {
             guard overrideUserInterfaceStyle != oldValue else { return }
-            View.ancestryDidChange()
+            contentView.forgetAncestry()
             traitsDidChange(from: application.desktopTraitCollection.overriding(oldValue))
         }
     }

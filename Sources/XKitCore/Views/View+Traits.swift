@@ -61,10 +61,10 @@ extension View {
     /// The traits the view draws and lays out with: its superview's (its window's at the top, the
     /// desktop's) with its own overrides applied.
     public var traitCollection: TraitCollection {
-        if ancestryIsCurrent, let traits = ancestry.traits { return traits }
+        if let traits = ancestry.traits { return traits }
         let inherited = superview?.traitCollection ?? hostWindow?.traitCollection ?? TraitCollection.current
         let traits = ownTraits(inheriting: inherited)
-        if findWindow() != nil { ancestry.traits = traits }
+        if window != nil { ancestry.traits = traits }
         return traits
     }
 
@@ -94,7 +94,7 @@ extension View {
         let before = traitCollection
         let semanticBefore = semanticContentAttribute
         change(self)
-        View.ancestryDidChange()
+        forgetAncestry()
         if semanticContentAttribute != semanticBefore { setNeedsLayout(); setNeedsDisplay() }
         propagateTraitChange(from: before)
     }

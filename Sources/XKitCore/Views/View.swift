@@ -122,7 +122,7 @@ open class View: Responder {
     weak var hostWindow: Window? {
         didSet {
             guard hostWindow !== oldValue else { return }
-            View.ancestryDidChange()
+            forgetAncestry()
             markTreeChanged()
             setNeedsLayout()
             setNeedsDisplay()
@@ -173,20 +173,6 @@ open class View: Responder {
         super.init()
     }
 
-    /// The window showing this view, found through the root view; nil while the view is in no window.
-    ///
-    /// Views reach the platform's services (pasteboards, timers, the text measurer) through it.
-    public var window: Window? { findWindow() }
-
-    /// The application of the view's window; nil while the view is in no window.
-    public var application: Application? { window?.application }
-
-    /// The measurer for this view's text: its window's; for a view in no window yet (sized before
-    /// it is added), the started app's; else a fixed-width stand-in.
-    public var textMeasurer: TextMeasurer {
-        (window?.application ?? Application.current)?.platform.textMeasurer ?? MonospaceMeasurer.shared
-    }
-
     /// The topmost ancestor.
     public var rootView: View {
         var view: View = self
@@ -210,7 +196,7 @@ open class View: Responder {
         }
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
-        View.ancestryDidChange()
+        view.forgetAncestry()
         view.didMoveToSuperview()
         view.notifyTreeMembershipChange()
         view.viewController?.viewDidJoin(window)
@@ -228,7 +214,7 @@ open class View: Responder {
         parent.subviews.removeAll { $0 === self }
         parent.setNeedsDisplay(frame)
         superview = nil
-        View.ancestryDidChange()
+        forgetAncestry()
         oldWindow?.eventRouter.viewWasRemoved(self)
         didMoveToSuperview()
         parent.markTreeChanged()

@@ -1,13 +1,14 @@
-/// What a view finds by walking up to its root (its window, its traits), kept until the next
-/// change anywhere that could move them.
+/// What a view finds by walking up to its root (its window, its traits), kept until something
+/// above it changes.
 ///
-/// A key in a text field asked for its window a dozen times and for its traits several times, each
-/// a walk of weak loads up the tree; the walks were a sixth of the key's work. One app-wide
-/// generation, moved by every hierarchy, override and desktop change, keeps the answers honest
-/// without each view tracking its ancestors.
+/// A key in a text field asked for its window about 26 times and for its traits several times,
+/// each a walk of weak loads up the tree; the walks were a sixth of the key's work. Whatever can
+/// move the answers (the view or an ancestor joining or leaving a tree, a root view hosted or let
+/// go, an override, the desktop's appearance) forgets them for the subtree it moved
+/// (`forgetAncestry()`).
 struct ViewAncestry {
-    /// The generation the answers below were found in; 0 before any.
-    var generation: UInt64 = 0
+    /// Whether `window` holds the answer (nil is an answer: in no window).
+    var knowsWindow = false
     /// The window the root view is hosted by.
     weak var window: Window?
     /// The view's traits, kept only while it is in a window (without one they follow
@@ -16,23 +17,28 @@ struct ViewAncestry {
 }
 
 extension View {
-    /// Moves with every change that can change a view's window or traits: a view added or removed,
-    /// a root view hosted or let go, an override set, the desktop's appearance.
-    private(set) static var ancestryGeneration: UInt64 = 1
-
-    /// Forgets every view's kept window and traits.
-    static func ancestryDidChange() { ancestryGeneration &+= 1 }
-
-    /// Whether `ancestry` holds this generation's answers.
-    var ancestryIsCurrent: Bool { ancestry.generation == View.ancestryGeneration }
-
-    /// The window found by walking to the root, kept in `ancestry`.
-    func findWindow() -> Window? {
-        if ancestryIsCurrent { return ancestry.window }
-        var view: View = self
-        while let parent = view.superview { view = parent }
-        let window = view.hostWindow
-        ancestry = ViewAncestry(generation: View.ancestryGeneration, window: window, traits: nil)
+    /// The window showing this view, found through the root view; nil while the view is in no window.
+    ///
+    /// Views reach the platform's services (pasteboards, timers, the text measurer) through it.
+    public var window: Window? {
+        if ancestry.knowsWindow { return ancestry.window }
+        let window = rootView.hostWindow
+        ancestry.window = window
+        ancestry.knowsWindow = true
         return window
+    }
+
+    /// The application of the view's window; nil while the view is in no window.
+    public var application: Application? { window?.application }
+
+    /// The measurer for this view's text: its window's; for a view in no window yet (sized before
+    /// it is added), the started app's; else a fixed-width stand-in.
+    public var textMeasurer: TextMeasurer {
+        (window?.application ?? Application.current)?.platform.textMeasurer ?? MonospaceMeasurer.shared
+    }
+
+    /// Forgets the window and traits this view and its subtree kept: something above them changed.
+    func forgetAncestry() {
+        forEachDescendant { $0.ancestry = ViewAncestry() }
     }
 }
