@@ -27,6 +27,17 @@ public final class HeadlessScene {
     /// The window's event router.
     public var eventRouter: EventRouter { window.eventRouter }
 
+    /// Puts a view in the window at `frame` and draws the window once; returns the view.
+    ///
+    ///     let field = scene.show(TextField(placeholder: "Name"), at: Rect(x: 20, y: 20, width: 200, height: 28))
+    @discardableResult
+    public func show<V: View>(_ view: V, at frame: Rect) -> V {
+        view.frame = frame
+        root.addSubview(view)
+        platform.displayPass()
+        return view
+    }
+
     /// Presses a button at a window point.
     public func press(at point: Point, button: PointerButton = .primary, in target: Window? = nil) {
         send(.down, at: point, button: button, held: [button], in: target)

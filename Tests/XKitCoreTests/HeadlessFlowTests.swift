@@ -9,11 +9,8 @@ import XKitHeadless
     private func copyableLabel(_ text: String = "Giá vé: 250.000 ₫") -> (HeadlessScene, Label) {
         let scene = HeadlessScene()
         let label = Label(text: text)
-        label.frame = Rect(x: 20, y: 40, width: 200, height: 24)
         label.isCopyable = true
-        scene.root.addSubview(label)
-        scene.platform.displayPass()
-        return (scene, label)
+        return (scene, scene.show(label, at: Rect(x: 20, y: 40, width: 200, height: 24)))
     }
 
     @Test func longPressOpensTheMenuAndCopyPutsTheTextOnThePasteboard() throws {

@@ -33,11 +33,7 @@ import XKitHeadless
     /// A window with a bordered, rounded field, drawn once.
     private func fieldScene() -> (HeadlessScene, TextField) {
         let scene = HeadlessScene()
-        let field = TextField(placeholder: "Name")
-        field.frame = Rect(x: 20, y: 20, width: 200, height: 28)
-        scene.root.addSubview(field)
-        scene.platform.displayPass()
-        return (scene, field)
+        return (scene, scene.show(TextField(placeholder: "Name"), at: Rect(x: 20, y: 20, width: 200, height: 28)))
     }
 
     @Test func aKeyTypedInAFieldRedrawsItsTextAreaWithoutTheBorder() throws {

@@ -15,13 +15,6 @@ import XKitHeadless
         return scene
     }
 
-    private func show<V: View>(_ view: V, at frame: Rect, in scene: HeadlessScene) -> V {
-        view.frame = frame
-        scene.root.addSubview(view)
-        scene.platform.displayPass()
-        return view
-    }
-
     private func fills(of view: View) -> [Rect] {
         let recorder = RecordingRenderer()
         view.draw(in: recorder)
@@ -112,7 +105,7 @@ import XKitHeadless
 
     @Test func aSegmentedControlPutsItsFirstSegmentOnTheRightAndLeftMovesToTheNext() {
         let scene = rightToLeftScene()
-        let control = show(SegmentedControl(items: ["Day", "Week", "Month"]), at: Rect(x: 10, y: 10, width: 300, height: 28), in: scene)
+        let control = scene.show(SegmentedControl(items: ["Day", "Week", "Month"]), at: Rect(x: 10, y: 10, width: 300, height: 28))
         #expect(control.segmentFrame(at: 0) == Rect(x: 200, y: 0, width: 100, height: 28))
         #expect(control.segmentFrame(at: 2) == Rect(x: 0, y: 0, width: 100, height: 28))
         scene.click(at: Point(x: 10 + 250, y: 24))
@@ -129,7 +122,7 @@ import XKitHeadless
 
     @Test func aLiveSwitchToRightToLeftMirrorsASegmentedControlAlreadyOnScreen() {
         let scene = HeadlessScene()
-        let control = show(SegmentedControl(items: ["A", "B"]), at: Rect(x: 0, y: 0, width: 200, height: 28), in: scene)
+        let control = scene.show(SegmentedControl(items: ["A", "B"]), at: Rect(x: 0, y: 0, width: 200, height: 28))
         let label = control.subviews.compactMap { $0 as? Label }.first
         #expect((label?.frame.minX ?? 999) < 100)
         scene.app.desktopTraitCollectionDidChange(Self.rtl)
@@ -184,7 +177,7 @@ import XKitHeadless
 
     @Test func aSliderStartsOnTheRightAndLeftRaisesIt() {
         let scene = rightToLeftScene()
-        let slider = show(Slider(minimumValue: 0, maximumValue: 100, value: 0), at: Rect(x: 10, y: 10, width: 200, height: 28), in: scene)
+        let slider = scene.show(Slider(minimumValue: 0, maximumValue: 100, value: 0), at: Rect(x: 10, y: 10, width: 200, height: 28))
         #expect(slider.knobRect.maxX == 200, "the minimum is at the right end")
         #expect(slider.becomeFirstResponder())
         scene.key(.left)
@@ -201,11 +194,11 @@ import XKitHeadless
 
     @Test func aSwitchThatIsOnHasItsKnobOnTheLeftAndProgressGrowsFromTheRight() {
         let scene = rightToLeftScene()
-        let toggle = show(Switch(), at: Rect(x: 0, y: 0, width: 44, height: 24), in: scene)
+        let toggle = scene.show(Switch(), at: Rect(x: 0, y: 0, width: 44, height: 24))
         toggle.isOn = true
         let knob = fills(of: toggle).last
         #expect(knob.map { $0.minX == 2 } == true, "on is at the trailing end: the left")
-        let progress = show(ProgressView(), at: Rect(x: 0, y: 40, width: 200, height: 4), in: scene)
+        let progress = scene.show(ProgressView(), at: Rect(x: 0, y: 40, width: 200, height: 4))
         progress.setProgress(0.25, animated: false)
         #expect(fills(of: progress).last == Rect(x: 150, y: 0, width: 50, height: 4))
     }
@@ -214,21 +207,21 @@ import XKitHeadless
         let scene = rightToLeftScene()
         final class Fixed: View { override func sizeThatFits(_ size: Size) -> Size { frame.size } }
         let first = Fixed(frame: Rect(x: 0, y: 0, width: 40, height: 20)), second = Fixed(frame: Rect(x: 0, y: 0, width: 60, height: 20))
-        let row = show(StackView(axis: .horizontal, spacing: 10, alignment: .center, [first, second]),
-                       at: Rect(x: 0, y: 0, width: 300, height: 40), in: scene)
+        let row = scene.show(StackView(axis: .horizontal, spacing: 10, alignment: .center, [first, second]),
+                             at: Rect(x: 0, y: 0, width: 300, height: 40))
         row.layoutSubviews()
         #expect(first.frame == Rect(x: 260, y: 10, width: 40, height: 20))
         #expect(second.frame == Rect(x: 190, y: 10, width: 60, height: 20))
         let top = Fixed(frame: Rect(x: 0, y: 0, width: 40, height: 20))
-        let column = show(StackView(axis: .vertical, spacing: 0, alignment: .leading, [top]), at: Rect(x: 0, y: 50, width: 300, height: 40), in: scene)
+        let column = scene.show(StackView(axis: .vertical, spacing: 0, alignment: .leading, [top]), at: Rect(x: 0, y: 50, width: 300, height: 40))
         column.layoutSubviews()
         #expect(top.frame.maxX == 300)
     }
 
     @Test func aNaturallyAlignedLabelSitsOnTheRightUnlessItSetsItsOwnDirection() {
         let scene = HeadlessScene()
-        let label = show(Label(text: "Name"), at: Rect(x: 0, y: 0, width: 200, height: 20), in: scene)
-        let pinned = show(Label(text: "+1 555 0100"), at: Rect(x: 0, y: 30, width: 200, height: 20), in: scene)
+        let label = scene.show(Label(text: "Name"), at: Rect(x: 0, y: 0, width: 200, height: 20))
+        let pinned = scene.show(Label(text: "+1 555 0100"), at: Rect(x: 0, y: 30, width: 200, height: 20))
         pinned.baseWritingDirection = .leftToRight
         #expect(label.textRect(forBounds: label.bounds, limitedToNumberOfLines: 1).minX == 0)
         scene.app.desktopTraitCollectionDidChange(Self.rtl)
@@ -241,7 +234,7 @@ import XKitHeadless
 
     @Test func anEmptyFieldWaitsOnTheRightAndTagChipsRunFromTheRight() throws {
         let scene = rightToLeftScene()
-        let field = show(TextField(placeholder: "Name"), at: Rect(x: 0, y: 0, width: 200, height: 28), in: scene)
+        let field = scene.show(TextField(placeholder: "Name"), at: Rect(x: 0, y: 0, width: 200, height: 28))
         #expect(field.resolvedWritingDirection == .rightToLeft)
         let recorder = RecordingRenderer()
         field.draw(in: recorder)
@@ -255,7 +248,7 @@ import XKitHeadless
         field.baseWritingDirection = .leftToRight
         #expect(field.resolvedWritingDirection == .leftToRight)
 
-        let tags = show(TagInputView(), at: Rect(x: 0, y: 40, width: 300, height: 80), in: scene)
+        let tags = scene.show(TagInputView(), at: Rect(x: 0, y: 40, width: 300, height: 80))
         tags.tags = [Tag(title: "one"), Tag(title: "two")]
         scene.platform.displayPass()
         let cells = tags.collectionView.visibleCells.sorted { ($0.indexPath?.item ?? 0) < ($1.indexPath?.item ?? 0) }

@@ -35,8 +35,6 @@ final class EventLoop {
     /// Timers the main-thread loop runs between polls.
     private var timers = MainThreadTimers()
 
-
-    /// Runs `body` after `seconds` on this loop's own timers; only for the loop that owns the main thread.
     /// Runs `body` on the main actor after `seconds` unless the returned token is cancelled first.
     ///
     /// Once this loop owns the main thread it runs the timer between polls. Before that, and under
