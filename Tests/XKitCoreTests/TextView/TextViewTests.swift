@@ -87,6 +87,73 @@ import XKitHeadless
         #expect(f.view.text == "hello world")
     }
 
+    /// Random typing, Backspace and Delete runs, Returns and replaced ranges in a document of several
+    /// blocks with every kind of line break: each undo goes back to a text the document held before
+    /// (byte for byte), all of them to the first, and redo comes back to the last.
+    @Test func undoAndRedoOfRandomEditsBringBackEachTextByteForByte() {
+        let f = Fixture()
+        var rng = SeededGenerator(seed: 77)
+        let breaks = ["\n", "\r\n", "\r", "\u{2028}"]
+        let original = (0..<1_400).map { "p\($0) ố\u{0301}" + breaks[$0 % breaks.count] }.joined() + "end"
+        f.view.text = original
+        var texts = [original]
+        let pieces = ["a", "b ", "\n", "\r\n", "\u{0301}", "한", "👍🏽", "xy\rz", "\u{1F1EB}", "\u{1F1F7}"]
+        // Every text the document holds, after each key: a step may begin within a run of them.
+        func note() { if f.view.storage.string != texts.last { texts.append(f.view.storage.string) } }
+        for _ in 0..<120 {
+            let n = f.view.storage.count
+            let at = Int(rng.next() % UInt64(n + 1))
+            f.view.selectedRange = at..<at
+            switch rng.next() % 5 {
+            case 0, 1:
+                for _ in 0..<(1 + rng.next() % 4) { f.view.insertText(pieces[Int(rng.next() % UInt64(pieces.count))]); note() }
+            case 2:
+                for _ in 0..<(1 + rng.next() % 6) { f.key(.backspace); note() }
+            case 3:
+                for _ in 0..<(1 + rng.next() % 3) { f.key(.delete); note() }
+            default:
+                let length = Int(rng.next() % 40)
+                f.view.replace(at..<min(n, at + length), with: rng.next() % 2 == 0 ? "" : "new\r\ntext")
+                note()
+            }
+        }
+        let last = f.view.storage.string
+        var position = texts.count - 1
+        while f.view.undo() {
+            let text = f.view.storage.string
+            guard let earlier = texts[..<position].lastIndex(of: text) else {
+                Issue.record("an undo gave a text the document never held before \(position)")
+                return
+            }
+            position = earlier
+        }
+        #expect(position == 0 && f.view.storage.string == original, "every step undone")
+        #expect(f.view.storage.paragraphCount == 1_401)
+        while f.view.redo() {}
+        #expect(f.view.storage.string == last, "every step redone")
+    }
+
+    /// A word typed into a long paragraph keeps that paragraph once (as it was before the word),
+    /// not once a key; Backspaces joining paragraphs keep each joined paragraph once.
+    @Test func anUndoStepKeepsEachParagraphItChangedOnce() {
+        let f = Fixture()
+        let long = String(repeating: "слово ", count: 20_000)
+        f.view.text = (0..<600).map { "line \($0)" }.joined(separator: "\n") + "\n" + long + "\nlast"
+        let start = f.view.storage.paragraphStart(600) + 300
+        f.view.selectedRange = start..<start
+        f.type("hello")
+        #expect(f.view.lastUndoStepSize == (1, 1))
+        let lineStart = f.view.storage.paragraphStart(300)
+        f.view.selectedRange = lineStart..<lineStart
+        for _ in 0..<20 { f.key(.backspace) }
+        #expect(f.view.storage.paragraphCount == 602 - 3)
+        let (inverses, paragraphs) = f.view.lastUndoStepSize
+        #expect(inverses == 1 && paragraphs <= 6, "three joins and their neighbours, \(paragraphs) kept")
+        #expect(f.view.undo())
+        #expect(f.view.storage.paragraphCount == 602)
+        #expect(f.view.storage.paragraph(600).hasPrefix(String(long.prefix(300)) + "hello"))
+    }
+
     @Test func theDelegateMayRefuseAnEditAndHearsOfChanges() {
         final class Delegate: TextViewDelegate {
             var changes = 0, selections = 0

@@ -22,11 +22,10 @@ protocol TextEditingHost: View, TextInputClient {
     var insertsTabs: Bool { get }
     /// The undo steps, coalesced by the core.
     var undoHistory: TextUndoHistory<UndoState> { get set }
-    /// The state an undo step would bring back.
-    var undoSnapshot: UndoState { get }
 
-    /// Puts back an undone or redone state and shows it.
-    func restoreUndoSnapshot(_ state: UndoState)
+    /// Puts back an undone or redone state and shows it; returns the state that goes back to
+    /// what was there.
+    func restoreUndoState(_ state: UndoState) -> UndoState
     /// Takes a selection the user's keys made; `keepsGoal` for Up and Down, which keep the caret's x.
     func setUserSelection(_ selection: TextSelection, keepsGoal: Bool)
     /// Replaces a range as the user's edit, noting it in `undoHistory` as `kind` first; false when
@@ -129,20 +128,23 @@ extension TextEditingHost {
     /// Goes back one step; false when there is none or the text cannot change now.
     @discardableResult
     func undoEdit() -> Bool {
-        guard allowsUserEdits, let previous = undoHistory.undo(from: undoSnapshot) else { return false }
-        restoreUndoSnapshot(previous)
-        // Showing the restored state must not open a new typing step.
-        undoHistory.breakCoalescing()
-        return true
+        guard allowsUserEdits else { return false }
+        // Restoring may note a selection change in `undoHistory`: the steps are moved out meanwhile,
+        // so that is not an overlapping access to them.
+        var history = undoHistory
+        undoHistory = TextUndoHistory()
+        defer { undoHistory = history }
+        return history.undo { restoreUndoState($0) }
     }
 
     /// Goes forward one undone step; false when there is none or the text cannot change now.
     @discardableResult
     func redoEdit() -> Bool {
-        guard allowsUserEdits, let next = undoHistory.redo(from: undoSnapshot) else { return false }
-        restoreUndoSnapshot(next)
-        undoHistory.breakCoalescing()
-        return true
+        guard allowsUserEdits else { return false }
+        var history = undoHistory
+        undoHistory = TextUndoHistory()
+        defer { undoHistory = history }
+        return history.redo { restoreUndoState($0) }
     }
 }
 

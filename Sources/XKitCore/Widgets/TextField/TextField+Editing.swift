@@ -16,11 +16,11 @@ extension TextField: TextEditingHost {
     var allowsUserEdits: Bool { isEnabled }
     var insertsLineBreaks: Bool { false }
     var insertsTabs: Bool { false }
-    var undoSnapshot: TextEditingState { editing }
-
-    func restoreUndoSnapshot(_ state: TextEditingState) {
+    func restoreUndoState(_ state: TextEditingState) -> TextEditingState {
+        let current = editing
         editing = state
         textDidChange(notify: true)
+        return current
     }
 
     func setUserSelection(_ selection: TextSelection, keepsGoal: Bool) {

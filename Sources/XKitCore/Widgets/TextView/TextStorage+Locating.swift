@@ -6,7 +6,7 @@ extension TextStorage {
         var offset = 0, first = 0
         // By index, not `for block in blocks`: a copied block retains and releases its paragraphs.
         for b in blocks.indices {
-            let count = blocks[b].paragraphs.count
+            let count = blocks[b].paragraphCount
             if target < first + count {
                 let local = target - first
                 // From the nearer end of the block, as `paragraphIndex(containing:)` walks.
@@ -35,21 +35,21 @@ extension TextStorage {
         if target >= count / 2 && blocks.count > 1 {
             b = blocks.count - 1
             start = count - blocks[b].length
-            index = paragraphCount - blocks[b].paragraphs.count
+            index = paragraphCount - blocks[b].paragraphCount
             while b > 0 && target < start {
                 b -= 1
                 start -= blocks[b].length
-                index -= blocks[b].paragraphs.count
+                index -= blocks[b].paragraphCount
             }
         } else {
             while b < blocks.count - 1 && target >= start + blocks[b].length {
                 start += blocks[b].length
-                index += blocks[b].paragraphs.count
+                index += blocks[b].paragraphCount
                 b += 1
             }
         }
         guard b < blocks.count else { return (0, 0) }
-        let last = blocks[b].paragraphs.count - 1
+        let last = blocks[b].paragraphCount - 1
         guard last >= 0 else { return (0, 0) }
         // From the nearer end of the block: a caret near a block's end (the end of a document)
         // then passes a few paragraphs, not hundreds, each of the several times a key asks.
@@ -77,7 +77,7 @@ extension TextStorage {
     func locateParagraph(_ index: Int) -> (block: Int, index: Int) {
         var remaining = max(0, min(paragraphCount - 1, index))
         for b in blocks.indices {
-            let count = blocks[b].paragraphs.count
+            let count = blocks[b].paragraphCount
             if remaining < count { return (b, remaining) }
             remaining -= count
         }

@@ -48,12 +48,51 @@ public struct TextStorage: Sendable, Equatable {
     }
 
     /// A run of paragraphs with its cached sizes, so finding an offset skips whole blocks.
+    ///
+    /// The paragraph count is kept beside the array, not read from it: a walk over the blocks then
+    /// reads one contiguous array, not each block's buffer (a cache miss apiece in a long document).
     struct Block: Sendable, Equatable {
-        var paragraphs: [Paragraph]
-        var length: Int
+        private(set) var paragraphs: [Paragraph]
+        private(set) var length: Int
+        private(set) var paragraphCount: Int
         init(_ paragraphs: [Paragraph]) {
             self.paragraphs = paragraphs
             length = paragraphs.reduce(0) { $0 + $1.length }
+            paragraphCount = paragraphs.count
+        }
+
+        /// Puts `paragraph` in place of the one at `index`.
+        mutating func replaceParagraph(at index: Int, with paragraph: Paragraph) {
+            length += paragraph.length - paragraphs[index].length
+            paragraphs[index] = paragraph
+        }
+    }
+
+    /// Paragraphs put in place of others: `paragraphs` replace the `replacing` paragraphs from index
+    /// `first`. Undo keeps each edit's inverse as one, so an undo step holds the paragraphs the edit
+    /// replaced, not a copy of the document (whose blocks the next key would then copy).
+    struct ParagraphEdit: Sendable {
+        var first: Int
+        var replacing: Int
+        var paragraphs: [Paragraph]
+
+        /// One edit that undoes `self` and then `later` (the inverse of the edit after the one
+        /// `self` undoes); nil when the two touch paragraphs apart.
+        ///
+        /// `self` brings back its paragraphs in place of the region `first..<first + replacing`.
+        /// When `later` replaced paragraphs overlapping or next to that region, those outside it
+        /// were not changed since, so they join the region as `later` found them.
+        func followed(by later: ParagraphEdit) -> ParagraphEdit? {
+            let end = first + replacing
+            let laterStart = later.first, laterEnd = later.first + later.paragraphs.count
+            guard laterStart <= end, laterEnd >= first else { return nil }
+            var restored: [Paragraph] = []
+            if laterStart < first { restored += later.paragraphs[0..<(first - laterStart)] }
+            restored += paragraphs
+            if laterEnd > end { restored += later.paragraphs[(end - laterStart)...] }
+            let start = min(first, laterStart), regionEnd = max(end, laterEnd)
+            return ParagraphEdit(first: start, replacing: regionEnd - start - later.paragraphs.count + later.replacing,
+                                 paragraphs: restored)
         }
     }
 
@@ -193,7 +232,7 @@ public struct TextStorage: Sendable, Equatable {
             start += p.length
             index += 1
             i += 1
-            if i == blocks[b].paragraphs.count { b += 1; i = 0 }
+            if i == blocks[b].paragraphCount { b += 1; i = 0 }
         }
         return result
     }
@@ -226,13 +265,38 @@ public struct TextStorage: Sendable, Equatable {
     /// Replaces a character range (clamped) with `string`; returns the paragraphs changed.
     @discardableResult
     public mutating func replace(_ range: Range<Int>, with string: String) -> Change {
+        edit(range, with: string).change
+    }
+
+    /// Replaces a character range (clamped) with `string`; returns the paragraphs changed and the
+    /// edit that undoes it.
+    mutating func edit(_ range: Range<Int>, with string: String) -> (change: Change, inverse: ParagraphEdit) {
         let lo = max(0, min(count, range.lowerBound)), hi = max(lo, min(count, range.upperBound))
         let (first0, start0) = paragraphIndex(containing: lo)
-        if let change = replaceWithinParagraph(first0, start: start0, (lo - start0)..<(hi - start0), with: string) {
-            return change
+        if let edited = replaceWithinParagraph(first0, start: start0, (lo - start0)..<(hi - start0), with: string) {
+            return edited
         }
         let edit = prepareReplace(lo..<hi, paragraph: first0, start: start0, with: string)
         return commit(edit, paragraphs: edit.paragraphs())
+    }
+
+    /// Puts an edit's paragraphs in place; returns the paragraphs changed and the edit that undoes it.
+    mutating func apply(_ edit: ParagraphEdit) -> (change: Change, inverse: ParagraphEdit) {
+        let first = max(0, min(paragraphCount, edit.first))
+        let replaced = max(0, min(paragraphCount - first, edit.replacing))
+        var removed: [Paragraph] = []
+        removed.reserveCapacity(replaced)
+        if replaced > 0 {
+            var (b, i) = locateParagraph(first)
+            for _ in 0..<replaced {
+                removed.append(blocks[b].paragraphs[i])
+                i += 1
+                if i == blocks[b].paragraphCount { b += 1; i = 0 }
+            }
+        }
+        replaceParagraphs(first..<(first + replaced), with: edit.paragraphs)
+        return (Change(firstParagraph: first, removed: replaced, inserted: edit.paragraphs.count),
+                ParagraphEdit(first: first, replacing: edit.paragraphs.count, paragraphs: removed))
     }
 
     /// An edit cut in three, so a paste too big to split while the UI waits is split elsewhere:
@@ -280,7 +344,7 @@ public struct TextStorage: Sendable, Equatable {
             region += p.text
             region += p.terminator
             i += 1
-            if i == blocks[b].paragraphs.count { b += 1; i = 0 }
+            if i == blocks[b].paragraphCount { b += 1; i = 0 }
         }
         let s = TextStorage.index(in: region, from: region.startIndex, offsetBy: range.lowerBound - regionStart)
         let e = TextStorage.index(in: region, from: s, offsetBy: range.count)
@@ -296,7 +360,7 @@ public struct TextStorage: Sendable, Equatable {
         for p in edit.before {
             guard b < blocks.count, blocks[b].paragraphs[i] == p else { return false }
             i += 1
-            if i == blocks[b].paragraphs.count { b += 1; i = 0 }
+            if i == blocks[b].paragraphCount { b += 1; i = 0 }
         }
         return true
     }
@@ -304,10 +368,11 @@ public struct TextStorage: Sendable, Equatable {
     /// Puts a prepared edit's paragraphs in place; `paragraphs` must be `edit.paragraphs()` and
     /// the storage must be as it was prepared (`isCurrent`).
     @discardableResult
-    mutating func commit(_ edit: PreparedEdit, paragraphs: [Paragraph]) -> Change {
+    mutating func commit(_ edit: PreparedEdit, paragraphs: [Paragraph]) -> (change: Change, inverse: ParagraphEdit) {
         let range = edit.paragraphRange
         replaceParagraphs(range.lowerBound..<(range.upperBound + 1), with: paragraphs)
-        return Change(firstParagraph: range.lowerBound, removed: range.count, inserted: paragraphs.count)
+        return (Change(firstParagraph: range.lowerBound, removed: range.count, inserted: paragraphs.count),
+                ParagraphEdit(first: range.lowerBound, replacing: paragraphs.count, paragraphs: edit.before))
     }
 
     /// Inserts at an offset.
@@ -317,7 +382,7 @@ public struct TextStorage: Sendable, Equatable {
     /// some text. Only that paragraph changes (a break is a control character, so nothing joins
     /// across it); nil for any other edit, which `replace` re-splits with the neighbours.
     private mutating func replaceWithinParagraph(_ index: Int, start: Int, _ local: Range<Int>,
-                                                 with string: String) -> Change? {
+                                                 with string: String) -> (change: Change, inverse: ParagraphEdit)? {
         let (b, i) = locateParagraph(index)
         let old = blocks[b].paragraphs[i]
         guard local.upperBound <= old.count, !TextStorage.containsLineBreak(string) else { return nil }
@@ -336,10 +401,10 @@ public struct TextStorage: Sendable, Equatable {
                                                  charactersBefore: local.lowerBound, insertedLength: string.utf8.count)
         var new = Paragraph(text: text, terminator: old.terminator, count: counted?.count ?? TextStorage.characterCount(text))
         new.knownBoundary = counted?.boundary
-        blocks[b].paragraphs[i] = new
-        blocks[b].length += new.length - old.length
+        blocks[b].replaceParagraph(at: i, with: new)
         count += new.length - old.length
-        return Change(firstParagraph: index, removed: 1, inserted: 1)
+        return (Change(firstParagraph: index, removed: 1, inserted: 1),
+                ParagraphEdit(first: index, replacing: 1, paragraphs: [old]))
     }
 
     /// Whether text holds a character `split` breaks paragraphs at.
@@ -362,7 +427,7 @@ public struct TextStorage: Sendable, Equatable {
             let block = Block(Array(paragraphs[i..<end]))
             blocks.append(block)
             count += block.length
-            paragraphCount += block.paragraphs.count
+            paragraphCount += block.paragraphCount
             i = end
         }
         if blocks.isEmpty { blocks = [Block([Paragraph(text: "", terminator: "", count: 0)])]; paragraphCount = 1 }
@@ -370,13 +435,15 @@ public struct TextStorage: Sendable, Equatable {
 
     /// Replaces a run of paragraphs, which may span blocks, keeping blocks within their limits.
     private mutating func replaceParagraphs(_ range: Range<Int>, with new: [Paragraph]) {
-        let (b0, i0) = locateParagraph(range.lowerBound)
-        let (b1, i1) = locateParagraph(range.upperBound - 1)
+        // An insertion goes before paragraph `range.lowerBound`, or after the last one.
+        let (b0, i0) = range.lowerBound < paragraphCount ? locateParagraph(range.lowerBound)
+            : (blocks.count - 1, blocks[blocks.count - 1].paragraphCount)
+        let (b1, i1) = range.isEmpty ? (b0, i0 - 1) : locateParagraph(range.upperBound - 1)
         var merged = Array(blocks[b0].paragraphs[..<i0])
         merged += new
         merged += blocks[b1].paragraphs[(i1 + 1)...]
         let removedLength = blocks[b0...b1].reduce(0) { $0 + $1.length }
-        let removedParagraphs = blocks[b0...b1].reduce(0) { $0 + $1.paragraphs.count }
+        let removedParagraphs = blocks[b0...b1].reduce(0) { $0 + $1.paragraphCount }
         var replacement: [Block] = []
         var i = 0
         repeat {
@@ -387,7 +454,7 @@ public struct TextStorage: Sendable, Equatable {
         if replacement.count == 1, replacement[0].paragraphs.isEmpty { replacement = [] }
         blocks.replaceSubrange(b0...b1, with: replacement)
         count += replacement.reduce(0) { $0 + $1.length } - removedLength
-        paragraphCount += replacement.reduce(0) { $0 + $1.paragraphs.count } - removedParagraphs
+        paragraphCount += replacement.reduce(0) { $0 + $1.paragraphCount } - removedParagraphs
         if blocks.isEmpty {
             blocks = [Block([Paragraph(text: "", terminator: "", count: 0)])]
             paragraphCount = 1

@@ -8,13 +8,22 @@ extension TextView: TextEditingHost {
     var allowsUserEdits: Bool { isEditable }
     var insertsLineBreaks: Bool { true }
     var insertsTabs: Bool { !tabMovesFocus }
-    var undoSnapshot: Snapshot { Snapshot(storage: storage, anchor: anchor, caret: caret) }
-
-    func restoreUndoSnapshot(_ snapshot: Snapshot) {
-        storage = snapshot.storage
-        anchor = snapshot.anchor; caret = snapshot.caret
-        resetLayout()
+    /// Applies the step's inverses, last first; returns the step that redoes them, with the
+    /// selection as it was.
+    func restoreUndoState(_ step: UndoStep) -> UndoStep {
+        var redo = UndoStep(inverses: [], anchor: anchor, caret: caret)
+        for inverse in step.inverses.reversed() {
+            let (change, undone) = storage.apply(inverse)
+            // Applied last first, so the redo step's own last-first order is the edits' order.
+            redo.inverses.append(undone)
+            // The whole view is redrawn below, so what the edit changed on screen is not needed.
+            _ = layoutDidChange(change, previousCaret: .zero)
+        }
+        anchor = max(0, min(storage.count, step.anchor))
+        caret = max(0, min(storage.count, step.caret))
+        goalX = nil
         textDidChange()
+        return redo
     }
 
     func setUserSelection(_ selection: TextSelection, keepsGoal: Bool) {

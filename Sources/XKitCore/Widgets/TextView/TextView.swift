@@ -83,7 +83,12 @@ open class TextView: ScrollView {
     /// The input method's composition, drawn at the caret until it ends.
     public internal(set) var preedit: Preedit?
 
-    var undoHistory = TextUndoHistory<Snapshot>()
+    var undoHistory = TextUndoHistory<UndoStep>()
+    /// The paragraphs the last undo step keeps to bring back, in how many inverses.
+    @_spi(Testing) public var lastUndoStepSize: (inverses: Int, paragraphs: Int) {
+        let inverses = undoHistory.lastStep?.inverses ?? []
+        return (inverses.count, inverses.reduce(0) { $0 + $1.paragraphs.count })
+    }
     /// A paste being split into paragraphs off the main actor, with the keys that came meanwhile.
     var backgroundPaste: BackgroundPaste?
     var layoutState = TextViewLayoutState()
@@ -103,11 +108,22 @@ open class TextView: ScrollView {
     /// Where typing a query searches from: the selection's start when the bar opened.
     var findOrigin = 0
 
-    /// A document state for undo: the storage shares its unchanged blocks with the live one.
-    struct Snapshot {
-        var storage: TextStorage
+    /// What takes the document back to where an undo step began: the inverses of the step's
+    /// edits (applied last first) and the selection then.
+    struct UndoStep {
+        var inverses: [TextStorage.ParagraphEdit]
         var anchor: Int
         var caret: Int
+
+        /// Adds the inverse of the step's next edit, as part of the last inverse when it touches
+        /// the paragraphs that one brings back (typing in one paragraph stays one inverse).
+        mutating func add(_ inverse: TextStorage.ParagraphEdit) {
+            if let last = inverses.last, let both = last.followed(by: inverse) {
+                inverses[inverses.count - 1] = both
+            } else {
+                inverses.append(inverse)
+            }
+        }
     }
 
     public override init(frame: Rect = .zero) {
@@ -160,17 +176,20 @@ open class TextView: ScrollView {
         let lo = max(0, min(n, range.lowerBound)), hi = max(lo, min(n, range.upperBound))
         if let delegate, !delegate.textView(self, shouldChangeTextIn: lo..<hi, replacementText: string) { return false }
         guard lo != hi || !string.isEmpty else { return false }
-        undoHistory.willEdit(Snapshot(storage: storage, anchor: anchor, caret: caret), kind: kind, typed: string)
+        let startsStep = undoHistory.beginsStep(kind: kind, typed: string)
+        let selectionBefore = (anchor: anchor, caret: caret)
         let before = storage.count
         // What the edit may leave on screen outside its paragraph: the old caret, a selection, the placeholder.
         let previousCaret = caretRect
         let redrawsAll = hasSelection || before == 0
-        let change: TextStorage.Change
-        if let prepared, storage.isCurrent(prepared.edit) {
-            change = storage.commit(prepared.edit, paragraphs: prepared.paragraphs)
+        let (change, inverse) = if let prepared, storage.isCurrent(prepared.edit) {
+            storage.commit(prepared.edit, paragraphs: prepared.paragraphs)
         } else {
-            change = storage.replace(lo..<hi, with: string)
+            storage.edit(lo..<hi, with: string)
         }
+        undoHistory.add(startingStep: startsStep,
+                        UndoStep(inverses: [inverse], anchor: selectionBefore.anchor, caret: selectionBefore.caret),
+                        extending: { $0.add(inverse) })
         // Counting the whole change keeps the caret right when a mark joins the character before it.
         let end = max(lo, min(storage.count, hi + storage.count - before))
         anchor = end; caret = end
