@@ -278,6 +278,7 @@ import Testing
         var start = 0
         for (index, line) in lines.enumerated() {
             #expect(storage.paragraphStart(index) == start, "paragraph \(index)")
+            #expect(storage.paragraph(index) == line, "paragraph \(index)'s text")
             #expect(storage.paragraphIndex(containing: start).index == index, "offset \(start)")
             start += line.count + 1
         }

@@ -2,25 +2,16 @@
 extension TextStorage {
     /// The character offset where paragraph `index` starts.
     public func paragraphStart(_ index: Int) -> Int {
-        let target = max(0, min(paragraphCount - 1, index))
-        var offset = 0, first = 0
-        // By index, not `for block in blocks`: a copied block retains and releases its paragraphs.
-        for b in blocks.indices {
-            let count = blocks[b].paragraphCount
-            if target < first + count {
-                let local = target - first
-                // From the nearer end of the block, as `paragraphIndex(containing:)` walks.
-                if local > count / 2 {
-                    var start = offset + blocks[b].length
-                    for k in stride(from: count - 1, through: local, by: -1) { start -= blocks[b].paragraphs[k].length }
-                    return start
-                }
-                for k in 0..<local { offset += blocks[b].paragraphs[k].length }
-                return offset
-            }
-            first += count
-            offset += blocks[b].length
+        let (b, local, blockStart) = block(holdingParagraph: index)
+        let n = blocks[b].paragraphCount
+        // From the nearer end of the block, as `paragraphIndex(containing:)` walks.
+        if local > n / 2 {
+            var start = blockStart + blocks[b].length
+            for k in stride(from: n - 1, through: local, by: -1) { start -= blocks[b].paragraphs[k].length }
+            return start
         }
+        var offset = blockStart
+        for k in 0..<local { offset += blocks[b].paragraphs[k].length }
         return offset
     }
 
@@ -75,12 +66,32 @@ extension TextStorage {
 
     /// The block and position within it of paragraph `index` (clamped).
     func locateParagraph(_ index: Int) -> (block: Int, index: Int) {
-        var remaining = max(0, min(paragraphCount - 1, index))
-        for b in blocks.indices {
-            let count = blocks[b].paragraphCount
-            if remaining < count { return (b, remaining) }
-            remaining -= count
+        let (b, local, _) = block(holdingParagraph: index)
+        return (b, local)
+    }
+
+    /// The block holding paragraph `index` (clamped), the paragraph's place in it, and the block's
+    /// first character offset, found from the nearer end of the document: a caret near the end of
+    /// a long one passes a few blocks, not all of them.
+    private func block(holdingParagraph index: Int) -> (block: Int, local: Int, start: Int) {
+        let target = max(0, min(paragraphCount - 1, index))
+        // By index, not `for block in blocks`: a copied block retains and releases its paragraphs.
+        if target >= paragraphCount / 2 {
+            var first = paragraphCount, start = count
+            for b in stride(from: blocks.count - 1, through: 0, by: -1) {
+                first -= blocks[b].paragraphCount
+                start -= blocks[b].length
+                if target >= first { return (b, target - first, start) }
+            }
+            return (0, 0, 0)
         }
-        return (max(0, blocks.count - 1), 0)
+        var first = 0, start = 0
+        for b in blocks.indices {
+            let n = blocks[b].paragraphCount
+            if target < first + n { return (b, target - first, start) }
+            first += n
+            start += blocks[b].length
+        }
+        return (max(0, blocks.count - 1), 0, 0)
     }
 }
