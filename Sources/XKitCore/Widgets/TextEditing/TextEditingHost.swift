@@ -127,24 +127,21 @@ extension TextEditingHost {
 
     /// Goes back one step; false when there is none or the text cannot change now.
     @discardableResult
-    func undoEdit() -> Bool {
+    func undoEdit() -> Bool { moveThroughHistory { $0.undo($1) } }
+
+    /// Goes forward one undone step; false when there is none or the text cannot change now.
+    @discardableResult
+    func redoEdit() -> Bool { moveThroughHistory { $0.redo($1) } }
+
+    /// Runs an undo or a redo on `undoHistory` with `restoreUndoState` as its restore.
+    private func moveThroughHistory(_ move: (inout TextUndoHistory<UndoState>, (UndoState) -> UndoState) -> Bool) -> Bool {
         guard allowsUserEdits else { return false }
         // Restoring may note a selection change in `undoHistory`: the steps are moved out meanwhile,
         // so that is not an overlapping access to them.
         var history = undoHistory
         undoHistory = TextUndoHistory()
         defer { undoHistory = history }
-        return history.undo { restoreUndoState($0) }
-    }
-
-    /// Goes forward one undone step; false when there is none or the text cannot change now.
-    @discardableResult
-    func redoEdit() -> Bool {
-        guard allowsUserEdits else { return false }
-        var history = undoHistory
-        undoHistory = TextUndoHistory()
-        defer { undoHistory = history }
-        return history.redo { restoreUndoState($0) }
+        return move(&history) { restoreUndoState($0) }
     }
 }
 

@@ -35,7 +35,7 @@ struct TextUndoHistory<State> {
     /// is a step. Redo is gone either way.
     mutating func beginsStep(kind: Kind, typed: String? = nil) -> Bool {
         let startsWord = kind == .typing && lastTypedWasSpace && typed?.first?.isWhitespace == false
-        let starts = kind == .other || openKind != kind || startsWord || undoStack.isEmpty
+        let starts = kind == .other || openKind != kind || startsWord
         openKind = kind == .other ? nil : kind
         if kind == .typing { lastTypedWasSpace = typed?.last?.isWhitespace ?? false }
         redoStack.removeAll()
