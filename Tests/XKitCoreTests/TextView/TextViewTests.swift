@@ -170,6 +170,32 @@ import XKitHeadless
         #expect(d.selections == 1)
     }
 
+    /// A delegate that types and undoes again while an undo restores the text: nothing crashes,
+    /// its edit is one more step to undo, and redo (which no longer fits the text) is gone.
+    @Test func aDelegateMayEditAndUndoWhileAnUndoRestoresTheText() {
+        final class Delegate: TextViewDelegate {
+            var armed = false, nestedUndo: Bool?
+            func textViewDidChange(_ textView: TextView) {
+                guard armed else { return }
+                armed = false
+                nestedUndo = textView.undo()
+                textView.selectedRange = textView.storage.count..<textView.storage.count
+                textView.insertText("!")
+            }
+        }
+        let f = Fixture()
+        let d = Delegate()
+        f.view.delegate = d
+        f.type("one two")
+        d.armed = true
+        #expect(f.view.undo())
+        #expect(d.nestedUndo == false, "the steps are out of reach while one is restored")
+        #expect(f.view.text == "one !")
+        #expect(!f.view.redo(), "the delegate's edit ended redo")
+        #expect(f.view.undo() && f.view.text == "one ", "the delegate's edit is a step")
+        #expect(f.view.undo() && f.view.text == "")
+    }
+
     @Test func aReadOnlyViewSelectsAndCopiesButTakesNoTyping() {
         let f = Fixture()
         f.view.text = "read only"

@@ -136,12 +136,15 @@ extension TextEditingHost {
     /// Runs an undo or a redo on `undoHistory` with `restoreUndoState` as its restore.
     private func moveThroughHistory(_ move: (inout TextUndoHistory<UndoState>, (UndoState) -> UndoState) -> Bool) -> Bool {
         guard allowsUserEdits else { return false }
-        // Restoring may note a selection change in `undoHistory`: the steps are moved out meanwhile,
-        // so that is not an overlapping access to them.
+        // Restoring tells the delegate and the change handlers, which may edit the text or undo
+        // again: the steps are moved out meanwhile, so that is not an overlapping access to them,
+        // and the edits such a handler made are kept after them.
         var history = undoHistory
         undoHistory = TextUndoHistory()
-        defer { undoHistory = history }
-        return move(&history) { restoreUndoState($0) }
+        let moved = move(&history) { restoreUndoState($0) }
+        history.absorb(undoHistory)
+        undoHistory = history
+        return moved
     }
 }
 

@@ -76,6 +76,17 @@ struct TextUndoHistory<State> {
         return true
     }
 
+    /// Takes in the steps of edits made while this history was moved out (a handler that edited
+    /// the text while an undo restored it): they follow the steps here, and redo is gone, since
+    /// its steps no longer apply to the text.
+    mutating func absorb(_ other: TextUndoHistory) {
+        guard !other.undoStack.isEmpty else { return }
+        undoStack += other.undoStack
+        if undoStack.count > TextUndoHistory.limit { undoStack.removeFirst(undoStack.count - TextUndoHistory.limit) }
+        redoStack.removeAll()
+        breakCoalescing()
+    }
+
     /// Forgets everything (the app set the text).
     mutating func clear() {
         undoStack.removeAll()
