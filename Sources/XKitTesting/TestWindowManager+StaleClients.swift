@@ -49,6 +49,11 @@ extension TestWindowManager {
     public func waitUntilCaughtUp(timeout: TimeInterval = 10) throws -> Bool {
         guard let dpy = XOpenDisplay(display) else { throw XKitTestingError("cannot open \(display)") }
         defer { XCloseDisplay(dpy) }
+        return Self.waitUntilCaughtUp(dpy, timeout: timeout)
+    }
+
+    /// `waitUntilCaughtUp(timeout:)` over a connection the caller has open.
+    static func waitUntilCaughtUp(_ dpy: OpaquePointer, timeout: TimeInterval) -> Bool {
         let root = XDefaultRootWindow(dpy)
         let probe = XCreateSimpleWindow(dpy, root, 0, 0, 10, 10, 0, 0, 0)
         defer { XDestroyWindow(dpy, probe); XSync(dpy, 0) }

@@ -128,7 +128,15 @@ public final class TestWindowManager: Sendable {
         defer { XCloseDisplay(dpy) }
         let root = XDefaultRootWindow(dpy)
         var probes: [UInt] = []
-        defer { probes.forEach { XDestroyWindow(dpy, $0) }; XSync(dpy, 0) }
+        // A window destroyed while openbox is still managing it stays in its client list for good (see
+        // clientsThatNoLongerExist): the probes go only once it has finished with them, and their
+        // DestroyNotify is read before the first app's window can take one of their ids.
+        defer {
+            _ = waitUntilCaughtUp(dpy, timeout: 2)
+            probes.forEach { XDestroyWindow(dpy, $0) }
+            XSync(dpy, 0)
+            _ = waitUntilCaughtUp(dpy, timeout: 2)
+        }
         let deadline = monotonicNow() + max(0.5, timeout)
         while monotonicNow() < deadline {
             let probe = XCreateSimpleWindow(dpy, root, 0, 0, 10, 10, 0, 0, 0)
