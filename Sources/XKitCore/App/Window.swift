@@ -251,13 +251,15 @@ open class Window: Responder {
     /// Lays out and draws what changed; the platform calls it once per pass for every window.
     @_spi(Platform) public func displayIfNeeded() {
         guard !isClosed else { return }
-        layoutIfPending()
+        let laidOut = layoutIfPending()
         guard isMapped else { return }
         defer { finishAppearances() }
         let drewFrame = presentDirtyRect()
         // After the frame: telling the input method where the caret is costs a caret-rect walk (and
         // with an input-method server, an XIM round trip), and the typed key's pixels need neither.
-        updateTextInputCaret()
+        // A caret moves only with a layout or a redraw (a text edit, a scroll, a focus change), so
+        // a pass that did neither (a key's release, a pointer motion) leaves it be.
+        if drewFrame || laidOut { updateTextInputCaret() }
         // After the frame is sent: with a big tree, the trace and the accessibility diff take
         // milliseconds, and what the user sees must not wait for them.
         if treeChanged {
@@ -303,11 +305,14 @@ open class Window: Responder {
         return true
     }
 
-    private func layoutIfPending() {
-        guard layoutPending else { return }
+    /// Lays the window's views out if asked to since the last pass; true if it did.
+    @discardableResult
+    private func layoutIfPending() -> Bool {
+        guard layoutPending else { return false }
         layoutPending = false
         contentView.frame = Rect(origin: .zero, size: size)
         contentView.layoutIfNeeded()
+        return true
     }
 
     private func resize(to newSize: Size) {

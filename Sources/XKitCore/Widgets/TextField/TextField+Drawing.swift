@@ -18,7 +18,7 @@ extension TextField {
                 }
             } else {
                 if editing.hasSelection && preedit == nil {
-                    let height = measurer.metrics(for: font).lineHeight
+                    let height = fontMetrics.lineHeight
                     let color = isFirstResponder ? Color.selection : Color.separator
                     // One rect per visual run: a selection across a direction change may be several.
                     for r in displayedTextRects(editing.selection) {

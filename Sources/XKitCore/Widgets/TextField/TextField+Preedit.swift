@@ -58,7 +58,7 @@ extension TextField: TextInputClient {
     func drawPreeditDecorations(in context: GraphicsContext, underline: Bool) {
         guard let preedit, let range = preeditDisplayedRange else { return }
         let origin = textOrigin
-        let height = measurer.metrics(for: font).lineHeight
+        let height = fontMetrics.lineHeight
         if underline {
             for r in displayedTextRects(range) {
                 context.fill(Rect(x: origin.x + r.minX, y: origin.y + height - 1, width: r.width, height: 1), color: textColor)

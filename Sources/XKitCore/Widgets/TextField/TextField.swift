@@ -39,7 +39,7 @@ open class TextField: Control {
     /// Grey text shown while the field is empty.
     open var placeholder: String? { didSet { setNeedsDisplay(); markTraceChanged() } }
     /// The font of the text and placeholder.
-    open var font: Font = .system { didSet { cachedLayout = nil; setNeedsDisplay() } }
+    open var font: Font = .system { didSet { cachedLayout = nil; cachedFontMetrics = nil; setNeedsDisplay() } }
     /// The colour of the text.
     open var textColor: Color = .label { didSet { cachedLayout = nil; setNeedsDisplay() } }
     /// The colour of the placeholder shown while the field is empty.
@@ -90,6 +90,8 @@ open class TextField: Control {
     var caretBlinkTimer: Cancellable?
     var caretLastActivity = 0.0
     var cachedLayoutMeasurer: ObjectIdentifier?
+    /// The font's metrics and the measurer that gave them (see `fontMetrics`).
+    var cachedFontMetrics: (measurer: ObjectIdentifier, metrics: FontMetrics)?
     /// The placeholder's layout and what it was made from (see `placeholderLayout`).
     var cachedPlaceholder: (text: AttributedText, direction: TextDirection?, measurer: ObjectIdentifier, layout: TextLayout)?
     /// Advances measured for the field's earlier layouts, reused by the next until the font changes.
@@ -159,6 +161,16 @@ open class TextField: Control {
         return layout
     }
 
+    /// The font's vertical metrics, asked of the measurer once per font and measurer: a key needs
+    /// them for the caret, the text's origin and the input method's spot.
+    var fontMetrics: FontMetrics {
+        let m = measurer
+        if let cachedFontMetrics, cachedFontMetrics.measurer == ObjectIdentifier(m) { return cachedFontMetrics.metrics }
+        let metrics = m.metrics(for: font)
+        cachedFontMetrics = (ObjectIdentifier(m), metrics)
+        return metrics
+    }
+
     /// The rect the text scrolls inside, in bounds coordinates.
     public var textRect: Rect { bounds.inset(by: contentInsets) }
 
@@ -183,7 +195,7 @@ open class TextField: Control {
     /// (and, for a right-to-left paragraph shorter than the field, after aligning it to the right).
     public var textOrigin: Point {
         let r = textRect
-        let m = measurer.metrics(for: font)
+        let m = fontMetrics
         let scale = window?.scale ?? 1
         let y = r.minY + (r.height - m.lineHeight) / 2
         return Point(x: r.minX + naturalAlignmentShift - scrollOffset, y: (y * scale).rounded(.down) / scale)
@@ -220,7 +232,7 @@ open class TextField: Control {
 
     /// The caret's rect for a text origin the caller has already worked out (drawing has).
     func caretRect(textOrigin origin: Point) -> Rect {
-        let height = measurer.metrics(for: font).lineHeight
+        let height = fontMetrics.lineHeight
         return Rect(x: (origin.x + caretX(forOffset: displayedCaret)).rounded(.down), y: origin.y, width: 1, height: height)
     }
 
@@ -234,7 +246,7 @@ open class TextField: Control {
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {
-        let height = measurer.metrics(for: font).lineHeight + contentInsets.vertical
+        let height = fontMetrics.lineHeight + contentInsets.vertical
         let width = size.width.isFinite ? size.width : 160
         return Size(width: width, height: height.rounded(.up))
     }
@@ -246,6 +258,7 @@ open class TextField: Control {
 
     open override func textMetricsDidChange() {
         cachedLayout = nil
+        cachedFontMetrics = nil
         advanceCache = nil
         cachedPlaceholder = nil
         super.textMetricsDidChange()
