@@ -214,7 +214,11 @@ final class EventLoop {
         let display = connection.display
         var rounds = 0
         repeat {
-            while XPending(display) > 0 {
+            // The connection is read once a round: XPending reads all the server has sent by then (up
+            // to EAGAIN), and what comes while these events are handled waits for the round after the
+            // frame. Asking again before the frame cost every key a recvmsg that found nothing.
+            if XQLength(display) == 0 { _ = XPending(display) }
+            while XQLength(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
                 dispatch(&event)
@@ -226,7 +230,9 @@ final class EventLoop {
             // Drawing can make round trips that queue more events, or dirty views again; loop until
             // neither is left.
         } while (XQLength(display) > 0 || passRequestedWhileDraining) && rounds < 8
-        if passRequestedWhileDraining {
+        // Events already read into Xlib's queue wake no poll: a flood that outlasts the rounds (an
+        // INCR transfer's PropertyNotify after PropertyNotify) goes on at the next turn.
+        if passRequestedWhileDraining || XQLength(display) > 0 {
             isDraining = false
             scheduleDrain()
         }
