@@ -9,7 +9,16 @@ extension TextView {
         max(20, bounds.width - textContainerInset.horizontal - scrollBarThickness - 2)
     }
 
-    var lineHeight: Double { textMeasurer.metrics(for: font).lineHeight }
+    var lineHeight: Double { fontMetrics.lineHeight }
+
+    /// The font's vertical metrics, asked of the measurer once per layout (`resetLayout` forgets them).
+    var fontMetrics: FontMetrics {
+        let measurer = textMeasurer
+        if let kept = layoutState.fontMetrics, kept.measurer == ObjectIdentifier(measurer) { return kept.metrics }
+        let metrics = measurer.metrics(for: font)
+        layoutState.fontMetrics = (ObjectIdentifier(measurer), metrics)
+        return metrics
+    }
 
     /// Paragraph heights guessed from their lengths: lines of half a line height per character.
     /// The font's metrics are looked up once per estimate, not once per paragraph.
@@ -32,6 +41,7 @@ extension TextView {
         layoutState.cache.removeAll()
         layoutState.beforeEdit.removeAll()
         layoutState.advances = nil
+        layoutState.fontMetrics = nil
         let estimate = heightEstimate
         let heights = storage.paragraphLengths.map { estimate.height(length: $0) }
         layoutState.heights = HeightIndex(heights)
@@ -128,7 +138,7 @@ extension TextView {
     /// so far need (all text is measured before it is drawn), or 4 points when the measurer cannot tell.
     var inkOverhang: Double {
         guard let reach = textMeasurer.inkReach(of: font) else { return 4 }
-        return reach.overhang(beyond: textMeasurer.metrics(for: font)).rounded(.up)
+        return reach.overhang(beyond: fontMetrics).rounded(.up)
     }
 
     func updateContentSize() {
@@ -317,4 +327,6 @@ struct TextViewLayoutState {
     var beforeEdit: [Int: TextLayout] = [:]
     /// Advances measured for earlier paragraphs, reused by the next layouts until the font changes.
     var advances: AdvanceCache?
+    /// The font's metrics and the measurer that gave them (see `TextView.fontMetrics`).
+    var fontMetrics: (measurer: ObjectIdentifier, metrics: FontMetrics)?
 }
