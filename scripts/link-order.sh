@@ -10,6 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "xkit: link-order needs valgrind: sudo apt-get install -y valgrind" >&2; exit 1; }
+command -v xdotool >/dev/null || { echo "xkit: link-order needs xdotool: sudo apt-get install -y xdotool" >&2; exit 1; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 make release
@@ -26,5 +27,12 @@ profile hello --scene hello
 profile document --scene document --file "$scratch/note.txt"
 profile tags --scene tags --tags 1000
 profile gallery
-scripts/link-order.py "$scratch/xkit-demo" "$scratch"/{hello,document,tags,gallery}.out > assets/link-order.txt
+# The code a key runs is packed too (link-order.py puts it after the launches' own): after the pause
+# between two keys it is cold, and code spread over the executable cost a key more TLB and cache
+# misses (page walks are dear in a VM).
+scripts/with-xvfb.sh scripts/profile-typing.sh "$scratch/typing-tags.out" "$scratch/xkit-demo" "XKit Tags" 3 3 --scene tags --tags 10
+scripts/with-xvfb.sh scripts/profile-typing.sh "$scratch/typing-document.out" "$scratch/xkit-demo" "TextView XKit" 300 350 \
+  --scene document --file "$scratch/note.txt"
+scripts/link-order.py "$scratch/xkit-demo" "$scratch"/{hello,document,tags,gallery}.out \
+  --typing "$scratch"/typing-{tags,document}.out > assets/link-order.txt
 echo "xkit: $(wc -l < assets/link-order.txt) functions in assets/link-order.txt"
