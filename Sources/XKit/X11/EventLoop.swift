@@ -214,14 +214,17 @@ final class EventLoop {
         let display = connection.display
         var rounds = 0
         repeat {
-            // The connection is read once a round: XPending reads all the server has sent by then (up
-            // to EAGAIN), and what comes while these events are handled waits for the round after the
-            // frame. Asking again before the frame cost every key a recvmsg that found nothing.
+            // XPending with an empty queue reads all the server has sent by then (up to EAGAIN). While
+            // nothing waits to be drawn it reads on, so a burst (an INCR transfer's PropertyNotifies)
+            // is one round; once an event dirtied something, the frame goes first and what came
+            // meanwhile waits for the next round. Reading again before the frame cost every key a
+            // recvmsg that found nothing.
             if XQLength(display) == 0 { _ = XPending(display) }
             while XQLength(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
                 dispatch(&event)
+                if XQLength(display) == 0 && !passRequestedWhileDraining { _ = XPending(display) }
             }
             passRequestedWhileDraining = false
             onDisplayPass?()
