@@ -39,7 +39,7 @@ open class TextField: Control {
     /// Grey text shown while the field is empty.
     open var placeholder: String? { didSet { setNeedsDisplay(); markTraceChanged() } }
     /// The font of the text and placeholder.
-    open var font: Font = .system { didSet { cachedLayout = nil; cachedFontMetrics = nil; setNeedsDisplay() } }
+    open var font: Font = .system { didSet { cachedLayout = nil; fontMetricsCache.forget(); setNeedsDisplay() } }
     /// The colour of the text.
     open var textColor: Color = .label { didSet { cachedLayout = nil; setNeedsDisplay() } }
     /// The colour of the placeholder shown while the field is empty.
@@ -90,8 +90,7 @@ open class TextField: Control {
     var caretBlinkTimer: Cancellable?
     var caretLastActivity = 0.0
     var cachedLayoutMeasurer: ObjectIdentifier?
-    /// The font's metrics and the measurer that gave them (see `fontMetrics`).
-    var cachedFontMetrics: (measurer: ObjectIdentifier, metrics: FontMetrics)?
+    var fontMetricsCache = FontMetricsCache()
     /// The placeholder's layout and what it was made from (see `placeholderLayout`).
     var cachedPlaceholder: (text: AttributedText, direction: TextDirection?, measurer: ObjectIdentifier, layout: TextLayout)?
     /// Advances measured for the field's earlier layouts, reused by the next until the font changes.
@@ -161,15 +160,8 @@ open class TextField: Control {
         return layout
     }
 
-    /// The font's vertical metrics, asked of the measurer once per font and measurer: a key needs
-    /// them for the caret, the text's origin and the input method's spot.
-    var fontMetrics: FontMetrics {
-        let m = measurer
-        if let cachedFontMetrics, cachedFontMetrics.measurer == ObjectIdentifier(m) { return cachedFontMetrics.metrics }
-        let metrics = m.metrics(for: font)
-        cachedFontMetrics = (ObjectIdentifier(m), metrics)
-        return metrics
-    }
+    /// The font's vertical metrics, asked of the measurer once per font and measurer.
+    var fontMetrics: FontMetrics { fontMetricsCache.metrics(of: font, from: measurer) }
 
     /// The rect the text scrolls inside, in bounds coordinates.
     public var textRect: Rect { bounds.inset(by: contentInsets) }
@@ -258,7 +250,7 @@ open class TextField: Control {
 
     open override func textMetricsDidChange() {
         cachedLayout = nil
-        cachedFontMetrics = nil
+        fontMetricsCache.forget()
         advanceCache = nil
         cachedPlaceholder = nil
         super.textMetricsDidChange()

@@ -12,13 +12,7 @@ extension TextView {
     var lineHeight: Double { fontMetrics.lineHeight }
 
     /// The font's vertical metrics, asked of the measurer once per layout (`resetLayout` forgets them).
-    var fontMetrics: FontMetrics {
-        let measurer = textMeasurer
-        if let kept = layoutState.fontMetrics, kept.measurer == ObjectIdentifier(measurer) { return kept.metrics }
-        let metrics = measurer.metrics(for: font)
-        layoutState.fontMetrics = (ObjectIdentifier(measurer), metrics)
-        return metrics
-    }
+    var fontMetrics: FontMetrics { layoutState.fontMetrics.metrics(of: font, from: textMeasurer) }
 
     /// Paragraph heights guessed from their lengths: lines of half a line height per character.
     /// The font's metrics are looked up once per estimate, not once per paragraph.
@@ -41,7 +35,7 @@ extension TextView {
         layoutState.cache.removeAll()
         layoutState.beforeEdit.removeAll()
         layoutState.advances = nil
-        layoutState.fontMetrics = nil
+        layoutState.fontMetrics.forget()
         let estimate = heightEstimate
         let heights = storage.paragraphLengths.map { estimate.height(length: $0) }
         layoutState.heights = HeightIndex(heights)
@@ -327,6 +321,6 @@ struct TextViewLayoutState {
     var beforeEdit: [Int: TextLayout] = [:]
     /// Advances measured for earlier paragraphs, reused by the next layouts until the font changes.
     var advances: AdvanceCache?
-    /// The font's metrics and the measurer that gave them (see `TextView.fontMetrics`).
-    var fontMetrics: (measurer: ObjectIdentifier, metrics: FontMetrics)?
+    /// The font's metrics (see `TextView.fontMetrics`).
+    var fontMetrics = FontMetricsCache()
 }
