@@ -27,9 +27,9 @@ profile hello --scene hello
 profile document --scene document --file "$scratch/note.txt"
 profile tags --scene tags --tags 1000
 profile gallery
-# The code a key runs is packed too (link-order.py puts it after the launches' own): after the pause
-# between two keys it is cold, and code spread over the executable cost a key more TLB and cache
-# misses (page walks are dear in a VM).
+# The code a key runs is packed too, beside the hello launch's (see link-order.py for the order):
+# after the pause between two keys it is cold, and code spread over the executable cost a key more
+# TLB and cache misses (page walks are dear in a VM).
 scripts/with-xvfb.sh scripts/profile-typing.sh "$scratch/typing-tags.out" "$scratch/xkit-demo" "XKit Tags" 3 3 --scene tags --tags 10
 scripts/with-xvfb.sh scripts/profile-typing.sh "$scratch/typing-document.out" "$scratch/xkit-demo" "TextView XKit" 300 350 \
   --scene document --file "$scratch/note.txt"

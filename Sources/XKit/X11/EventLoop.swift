@@ -219,12 +219,10 @@ final class EventLoop {
             // is one round; once an event dirtied something, the frame goes first and what came
             // meanwhile waits for the next round. Reading again before the frame cost every key a
             // recvmsg that found nothing.
-            if XQLength(display) == 0 { _ = XPending(display) }
-            while XQLength(display) > 0 {
+            while XQLength(display) > 0 || (!passRequestedWhileDraining && XPending(display) > 0) {
                 var event = XEvent()
                 XNextEvent(display, &event)
                 dispatch(&event)
-                if XQLength(display) == 0 && !passRequestedWhileDraining { _ = XPending(display) }
             }
             passRequestedWhileDraining = false
             onDisplayPass?()
