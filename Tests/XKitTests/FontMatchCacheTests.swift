@@ -52,6 +52,53 @@ struct FontMatchCacheTests {
         #expect(cache.reuses > families.count * 3 * (sizes.count - 1) / 2, "reuses: \(cache.reuses)")
     }
 
+    /// fontconfig's value of each `Font.Weight` (thin, light, regular, medium, semibold, bold, heavy),
+    /// and the ones between.
+    private static let weights: [Int32] = [0, 40, 50, 80, 100, 180, 200, 210]
+
+    @Test func everyWeightGetsExactlyWhatAFullMatchGives() throws {
+        let cache = FontMatchCache(display: display, screen: XDefaultScreen(display))
+        let families = ["sans-serif", "serif", "monospace", "DejaVu Sans", "Noto Sans CJK JP", "no such family"]
+        for family in families {
+            for slant in [Int32(0), 100] {
+                for weight in Self.weights {
+                    for size in [16.0, 13, 48] {
+                        let pattern = try #require(request(family: family, pixelSize: size, weight: weight, slant: slant))
+                        defer { FcPatternDestroy(pattern) }
+                        var result = FcResultMatch
+                        let full = try #require(XftFontMatch(display, XDefaultScreen(display), pattern, &result))
+                        let cached = try #require(cache.match(pattern))
+                        #expect(FcPatternEqual(full, cached) != 0,
+                                "\(family) \(weight)/\(slant) at \(size) px: \(file(full)) vs \(file(cached))")
+                        FcPatternDestroy(full)
+                        FcPatternDestroy(cached)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A button's medium title beside a regular label: the test fonts have no medium face of the
+    /// sans-serif family (DejaVu Sans: book and bold), so the label's winner serves the title.
+    @Test func aMediumTitleReusesTheRegularWinnerWhenTheFamilyHasNoNearerWeight() throws {
+        let cache = FontMatchCache(display: display, screen: XDefaultScreen(display))
+        for (size, weight) in [(16.0, Int32(80)), (13, 100)] {
+            let pattern = try #require(request(family: "sans-serif", pixelSize: size, weight: weight))
+            defer { FcPatternDestroy(pattern) }
+            if let match = cache.match(pattern) { FcPatternDestroy(match) }
+        }
+        #expect(cache.reuses == 1)
+        // Bold is nearer to a bold request than book is: matched afresh, then reused at other sizes.
+        for size in [16.0, 13] {
+            let pattern = try #require(request(family: "sans-serif", pixelSize: size, weight: 200))
+            defer { FcPatternDestroy(pattern) }
+            let match = try #require(cache.match(pattern))
+            #expect(file(match).hasSuffix("DejaVuSans-Bold.ttf"), "\(file(match))")
+            FcPatternDestroy(match)
+        }
+        #expect(cache.reuses == 2)
+    }
+
     @Test func aFamilyWhoseFontCarriesAPixelSizeIsMatchedAfreshAtEverySize() throws {
         let cache = FontMatchCache(display: display, screen: XDefaultScreen(display))
         for size in [16.0, 32, 109] {

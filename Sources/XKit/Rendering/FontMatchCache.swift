@@ -2,7 +2,7 @@ import CX11
 import Glibc
 
 /// Matches font requests as `XftFontMatch` does, but picks the font once per request that differs
-/// only in size.
+/// only in size (or in a weight that cannot change the choice).
 ///
 /// `FcFontMatch` scores every installed font (430 here) against the request: about 2 M instructions,
 /// a sixth of a launch's own work, and an app asks again for every size it uses (a title, the body,
@@ -11,6 +11,9 @@ import Glibc
 /// reuse the winner and only prepare it for the new size (`FcFontRenderPrepare`, which is what
 /// `FcFontMatch` ends with). Whatever the configuration's rules derive from the size is kept: the
 /// request is substituted anew and must equal the first one in everything but the size.
+///
+/// A request that differs in weight too (a button's medium title beside a regular label) reuses
+/// the winner when no font that could tie with it has a nearer weight (see `weightKeepsWinner`).
 @MainActor
 final class FontMatchCache {
     /// Whether a request's winner serves its other sizes; decided when a second size first asks.
@@ -22,10 +25,12 @@ final class FontMatchCache {
     }
 
     private struct Entry {
-        /// The substituted request without its size objects; owned.
+        /// The substituted request without its size objects and its weight; owned.
         let key: OpaquePointer
         /// `FcPatternHash(key)`: most requests differ from most entries, and a pattern compare costs 35 K instructions.
         let hash: FcChar32
+        /// The request's weight (nil when it is not one plain number).
+        let weight: Double?
         /// The winner's file and face index.
         let file: String
         let index: Int32
@@ -38,8 +43,9 @@ final class FontMatchCache {
         var sized: [OpaquePointer] = []
     }
 
-    /// The objects a size is spelled in: the request's and the ones `FcDefaultSubstitute` derives.
-    private static let sizeObjects = ["size", "pixelsize", "dpi", "scale"]
+    /// The objects a size is spelled in (the request's and the ones `FcDefaultSubstitute` derives),
+    /// and the weight: what a request may differ in and still find its entry's winner.
+    private static let objectsLeftOutOfKey = ["size", "pixelsize", "dpi", "scale", "weight"]
 
     private let display: OpaquePointer
     private let screen: Int32
@@ -61,17 +67,26 @@ final class FontMatchCache {
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         XftDefaultSubstitute(display, screen, pattern)
         guard let key = FcPatternDuplicate(pattern) else { return nil }
-        for object in FontMatchCache.sizeObjects { FcPatternDel(key, object) }
+        for object in FontMatchCache.objectsLeftOutOfKey { FcPatternDel(key, object) }
         let hash = FcPatternHash(key)
-        if let i = entries.firstIndex(where: { $0.hash == hash && FcPatternEqual($0.key, key) != 0 }) {
+        let weight = FontMatchCache.plainNumber(pattern, "weight")
+        let sameKey = entries.indices.filter { entries[$0].hash == hash && FcPatternEqual(entries[$0].key, key) != 0 }
+        if let i = sameKey.first(where: { entries[$0].weight == weight }) {
             FcPatternDestroy(key)
-            if case .undecided = entries[i].reuse { entries[i].reuse = decideReuse(entries[i]) }
-            if case .font(let font) = entries[i].reuse {
+            if let font = reusableWinner(of: i) {
                 reuses += 1
                 return FcFontRenderPrepare(nil, pattern, font)
             }
             var result = FcResultMatch
             return FcFontMatch(nil, pattern, &result)
+        }
+        for i in sameKey {
+            guard let weight, let font = reusableWinner(of: i), weightKeepsWinner(font, weight) else { continue }
+            reuses += 1
+            FcPatternReference(font)
+            entries.append(Entry(key: key, hash: hash, weight: weight, file: entries[i].file, index: entries[i].index,
+                                 reuse: .font(font)))
+            return FcFontRenderPrepare(nil, pattern, font)
         }
         var result = FcResultMatch
         guard let match = FcFontMatch(nil, pattern, &result), let file = FontMatchCache.cString(match, "file", 0) else {
@@ -80,7 +95,7 @@ final class FontMatchCache {
         }
         var index: Int32 = 0
         _ = FcPatternGetInteger(match, "index", 0, &index)
-        entries.append(Entry(key: key, hash: hash, file: String(cString: file), index: index))
+        entries.append(Entry(key: key, hash: hash, weight: weight, file: String(cString: file), index: index))
         return match
     }
 
@@ -92,6 +107,30 @@ final class FontMatchCache {
         }
         entries = []
         installed = nil
+    }
+
+    /// The entry's winner when it serves every size of the entry's request (decided on first use).
+    private func reusableWinner(of i: Int) -> OpaquePointer? {
+        if case .undecided = entries[i].reuse { entries[i].reuse = decideReuse(entries[i]) }
+        if case .font(let font) = entries[i].reuse { return font }
+        return nil
+    }
+
+    /// Whether `winner`, which won a request of another weight, also wins at `weight`.
+    ///
+    /// fontconfig scores the other criteria the same whatever weight is asked for, and ranks the
+    /// family above the weight. The winner won on a family of the request, so only a font sharing
+    /// a family with it can tie with it down to the weight: it keeps winning if every such font
+    /// of another weight is strictly farther from `weight` than it is. A font whose weight is a
+    /// range (a variable font) or missing could score anything there, so then it is matched afresh.
+    private func weightKeepsWinner(_ winner: OpaquePointer, _ weight: Double) -> Bool {
+        guard let own = FontMatchCache.plainNumber(winner, "weight") else { return false }
+        let ownDistance = abs(weight - own)
+        for (_, _, font) in installedFonts().fonts where FontMatchCache.sharesFamily(winner, font) {
+            guard let other = FontMatchCache.plainNumber(font, "weight") else { return false }
+            if other != own && abs(weight - other) <= ownDistance { return false }
+        }
+        return true
     }
 
     private func decideReuse(_ entry: Entry) -> Reuse {
@@ -173,6 +212,18 @@ final class FontMatchCache {
             if x == 0 { return true }
             i += 1
             j += 1
+        }
+    }
+
+    /// The object's value when the pattern holds exactly one, an integer or a double.
+    private static func plainNumber(_ pattern: OpaquePointer, _ object: String) -> Double? {
+        var value = FcValue()
+        guard FcPatternGet(pattern, object, 1, &value) != FcResultMatch,
+              FcPatternGet(pattern, object, 0, &value) == FcResultMatch else { return nil }
+        switch value.type {
+        case FcTypeInteger: return Double(value.u.i)
+        case FcTypeDouble: return value.u.d
+        default: return nil
         }
     }
 

@@ -35,6 +35,10 @@ final class AtomCache {
             XInternAtoms(display, buf.baseAddress, Int32(names.count), 0, &result)
         }
         guard ok != 0 else { return }
+        // Room for the preload and the atoms an app interns later, made once: growing a table
+        // rehashes every name in it (six times for the well-known atoms alone).
+        byName.reserveCapacity(2 * names.count)
+        byAtom.reserveCapacity(2 * names.count)
         for (name, atom) in zip(names, result) where atom != 0 {
             byName[name] = atom
             byAtom[atom] = name
