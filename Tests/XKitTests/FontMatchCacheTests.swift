@@ -29,6 +29,20 @@ struct FontMatchCacheTests {
         return String(cString: value)
     }
 
+    /// Asks the cache and a full `XftFontMatch` for the same request and expects the same pattern.
+    private func expectFullMatch(from cache: FontMatchCache, family: String, pixelSize: Double, weight: Int32,
+                                 slant: Int32) throws {
+        let pattern = try #require(request(family: family, pixelSize: pixelSize, weight: weight, slant: slant))
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultMatch
+        let full = try #require(XftFontMatch(display, XDefaultScreen(display), pattern, &result))
+        defer { FcPatternDestroy(full) }
+        let cached = try #require(cache.match(pattern))
+        defer { FcPatternDestroy(cached) }
+        #expect(FcPatternEqual(full, cached) != 0,
+                "\(family) \(weight)/\(slant) at \(pixelSize) px: \(file(full)) vs \(file(cached))")
+    }
+
     @Test func everySizeGetsExactlyWhatAFullMatchGives() throws {
         let cache = FontMatchCache(display: display, screen: XDefaultScreen(display))
         let families = ["sans-serif", "serif", "monospace", "DejaVu Sans", "Noto Sans CJK JP", "Noto Color Emoji", "no such family"]
@@ -36,15 +50,7 @@ struct FontMatchCacheTests {
         for family in families {
             for (weight, slant) in [(Int32(80), Int32(0)), (200, 0), (80, 100)] {
                 for size in sizes {
-                    let pattern = try #require(request(family: family, pixelSize: size, weight: weight, slant: slant))
-                    defer { FcPatternDestroy(pattern) }
-                    var result = FcResultMatch
-                    let full = try #require(XftFontMatch(display, XDefaultScreen(display), pattern, &result))
-                    let cached = try #require(cache.match(pattern))
-                    #expect(FcPatternEqual(full, cached) != 0,
-                            "\(family) \(weight)/\(slant) at \(size) px: \(file(full)) vs \(file(cached))")
-                    FcPatternDestroy(full)
-                    FcPatternDestroy(cached)
+                    try expectFullMatch(from: cache, family: family, pixelSize: size, weight: weight, slant: slant)
                 }
             }
         }
@@ -63,15 +69,7 @@ struct FontMatchCacheTests {
             for slant in [Int32(0), 100] {
                 for weight in Self.weights {
                     for size in [16.0, 13, 48] {
-                        let pattern = try #require(request(family: family, pixelSize: size, weight: weight, slant: slant))
-                        defer { FcPatternDestroy(pattern) }
-                        var result = FcResultMatch
-                        let full = try #require(XftFontMatch(display, XDefaultScreen(display), pattern, &result))
-                        let cached = try #require(cache.match(pattern))
-                        #expect(FcPatternEqual(full, cached) != 0,
-                                "\(family) \(weight)/\(slant) at \(size) px: \(file(full)) vs \(file(cached))")
-                        FcPatternDestroy(full)
-                        FcPatternDestroy(cached)
+                        try expectFullMatch(from: cache, family: family, pixelSize: size, weight: weight, slant: slant)
                     }
                 }
             }
