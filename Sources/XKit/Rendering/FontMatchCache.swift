@@ -24,11 +24,17 @@ final class FontMatchCache {
         case never
     }
 
+    /// The requests that differ only in size and weight, and the fonts they got by weight.
     private struct Entry {
         /// The substituted request without its size objects and its weight; owned.
         let key: OpaquePointer
         /// `FcPatternHash(key)`: most requests differ from most entries, and a pattern compare costs 35 K instructions.
         let hash: FcChar32
+        var winners: [Winner]
+    }
+
+    /// The font one weight of an entry's request got.
+    private struct Winner {
         /// The request's weight (nil when it is not one plain number).
         let weight: Double?
         /// The winner's file and face index.
@@ -70,49 +76,67 @@ final class FontMatchCache {
         for object in FontMatchCache.objectsLeftOutOfKey { FcPatternDel(key, object) }
         let hash = FcPatternHash(key)
         let weight = FontMatchCache.plainNumber(pattern, "weight")
-        let sameKey = entries.indices.filter { entries[$0].hash == hash && FcPatternEqual(entries[$0].key, key) != 0 }
-        if let i = sameKey.first(where: { entries[$0].weight == weight }) {
-            FcPatternDestroy(key)
-            if let font = reusableWinner(of: i) {
+        guard let e = entries.firstIndex(where: { $0.hash == hash && FcPatternEqual($0.key, key) != 0 }) else {
+            guard let (match, winner) = FontMatchCache.fullMatch(pattern, weight: weight) else {
+                FcPatternDestroy(key)
+                return nil
+            }
+            entries.append(Entry(key: key, hash: hash, winners: [winner]))
+            return match
+        }
+        FcPatternDestroy(key)
+        if let w = entries[e].winners.firstIndex(where: { $0.weight == weight }) {
+            if let font = reusableWinner(e, w) {
                 reuses += 1
                 return FcFontRenderPrepare(nil, pattern, font)
             }
             var result = FcResultMatch
             return FcFontMatch(nil, pattern, &result)
         }
-        for i in sameKey {
-            guard let weight, let font = reusableWinner(of: i), weightKeepsWinner(font, weight) else { continue }
-            reuses += 1
-            FcPatternReference(font)
-            entries.append(Entry(key: key, hash: hash, weight: weight, file: entries[i].file, index: entries[i].index,
-                                 reuse: .font(font)))
-            return FcFontRenderPrepare(nil, pattern, font)
+        if let weight {
+            for w in entries[e].winners.indices {
+                guard let font = reusableWinner(e, w), weightKeepsWinner(font, weight) else { continue }
+                reuses += 1
+                FcPatternReference(font)
+                let reused = entries[e].winners[w]
+                entries[e].winners.append(Winner(weight: weight, file: reused.file, index: reused.index, reuse: .font(font)))
+                return FcFontRenderPrepare(nil, pattern, font)
+            }
         }
+        guard let (match, winner) = FontMatchCache.fullMatch(pattern, weight: weight) else { return nil }
+        entries[e].winners.append(winner)
+        return match
+    }
+
+    /// `FcFontMatch` of the substituted `pattern`, and what an entry keeps of its winner.
+    private static func fullMatch(_ pattern: OpaquePointer, weight: Double?) -> (OpaquePointer, Winner)? {
         var result = FcResultMatch
-        guard let match = FcFontMatch(nil, pattern, &result), let file = FontMatchCache.cString(match, "file", 0) else {
-            FcPatternDestroy(key)
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        guard let file = cString(match, "file", 0) else {
+            FcPatternDestroy(match)
             return nil
         }
         var index: Int32 = 0
         _ = FcPatternGetInteger(match, "index", 0, &index)
-        entries.append(Entry(key: key, hash: hash, weight: weight, file: String(cString: file), index: index))
-        return match
+        return (match, Winner(weight: weight, file: String(cString: file), index: index))
     }
 
     /// Forgets every winner (the font configuration or the options changed).
     func reset() {
         for entry in entries {
             FcPatternDestroy(entry.key)
-            if case .font(let font) = entry.reuse { FcPatternDestroy(font) }
+            for case .font(let font) in entry.winners.map(\.reuse) { FcPatternDestroy(font) }
         }
         entries = []
         installed = nil
     }
 
-    /// The entry's winner when it serves every size of the entry's request (decided on first use).
-    private func reusableWinner(of i: Int) -> OpaquePointer? {
-        if case .undecided = entries[i].reuse { entries[i].reuse = decideReuse(entries[i]) }
-        if case .font(let font) = entries[i].reuse { return font }
+    /// Entry `e`'s winner `w` when it serves every size of its request (decided on first use).
+    private func reusableWinner(_ e: Int, _ w: Int) -> OpaquePointer? {
+        if case .undecided = entries[e].winners[w].reuse {
+            entries[e].winners[w].reuse = decideReuse(entries[e].winners[w], request: entries[e].key)
+        }
+        if case .font(let font) = entries[e].winners[w].reuse { return font }
         return nil
     }
 
@@ -133,8 +157,8 @@ final class FontMatchCache {
         return true
     }
 
-    private func decideReuse(_ entry: Entry) -> Reuse {
-        guard let font = reusableFont(file: entry.file, index: entry.index, request: entry.key) else { return .never }
+    private func decideReuse(_ winner: Winner, request: OpaquePointer) -> Reuse {
+        guard let font = reusableFont(file: winner.file, index: winner.index, request: request) else { return .never }
         FcPatternReference(font)
         return .font(font)
     }
